@@ -1,0 +1,38 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let applePlatforms: [Platform] = [.macOS, .iOS, .macCatalyst, .tvOS, .visionOS]
+
+let package = Package(
+    name: "LayoutDebug",
+    products: [
+        // The library LLDB injects into the process being debugged.
+        .library(name: "LayoutDebugSupport", type: .dynamic, targets: ["LayoutDebugSupport"]),
+        .executable(name: "layout-demo", targets: ["layout-demo"]),
+        .executable(name: "layout-explain", targets: ["layout-explain"]),
+    ],
+    dependencies: [
+        .package(path: "ReferenceKit"),
+    ],
+    targets: [
+        .target(
+            name: "LayoutDebugSupport",
+            dependencies: [
+                // On Linux, libReferenceKit.so already holds the solver, so the
+                // Cassowary module comes through it: a second link against
+                // libCassowary.so would put two copies of the solver in the process.
+                // On Apple platforms UIKit stands in for ReferenceKit, and the
+                // solver (needed by the explainer) comes from its own dynamic product.
+                .product(name: "ReferenceKit", package: "ReferenceKit", condition: .when(platforms: [.linux])),
+                .product(name: "Cassowary", package: "ReferenceKit", condition: .when(platforms: applePlatforms)),
+            ]
+        ),
+        .target(
+            name: "DemoScenarios",
+            dependencies: [.product(name: "ReferenceKit", package: "ReferenceKit")]
+        ),
+        .executableTarget(name: "layout-demo", dependencies: ["DemoScenarios"]),
+        .executableTarget(name: "layout-explain", dependencies: ["LayoutDebugSupport"]),
+        .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios"]),
+    ]
+)

@@ -1,0 +1,21 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// ReferenceKit is a separate package on purpose: SwiftPM links a target of the
+// same package statically into every image that uses it, so the demo app and the
+// injected LayoutDebugSupport would each get their own copy of the view classes,
+// and `as? UIView` on a pointer from the other image would fail. A `.dynamic`
+// product taken from a dependency package is linked as one shared object.
+let package = Package(
+    name: "ReferenceKit",
+    products: [
+        .library(name: "ReferenceKit", type: .dynamic, targets: ["ReferenceKit"]),
+        .library(name: "Cassowary", type: .dynamic, targets: ["Cassowary"]),
+    ],
+    targets: [
+        .target(name: "Cassowary"),
+        .target(name: "ReferenceKit", dependencies: ["Cassowary"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "ReferenceKitTests", dependencies: ["ReferenceKit"]),
+    ]
+)

@@ -1,0 +1,1 @@
+public final class Probe { public init() {} ; public func hi() -> Int { 1 } }

@@ -1,0 +1,2 @@
+import Cassowary
+public final class View { public init() {}; public let p = Probe() }

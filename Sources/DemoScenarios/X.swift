@@ -1,0 +1,2 @@
+import ReferenceKit
+public func demo() -> View { View() }

@@ -1,0 +1,44 @@
+// MARK: - ConflictSnapshot
+
+/// One "Unable to simultaneously satisfy constraints" event, from a live
+/// breakpoint, the in-app monitor, or a console log.
+public struct ConflictSnapshot: Codable, Hashable, Sendable {
+    /// The 1-based number of this conflict in its session or log, when known.
+    public var ordinal: Int?
+    /// The constraint the engine broke, when the log says (trimmed logs may not).
+    public var brokenConstraint: ConstraintSnapshot?
+    /// The mutually exclusive constraints, in the engine's order.
+    public var mutuallyExclusive: [ConstraintSnapshot]
+    /// The views involved, with their frames at the time (live sources only).
+    public var views: [ViewSnapshot]
+    /// The view controller owning the engine-host view, found through the
+    /// responder chain, when known.
+    public var viewController: String?
+    /// Whether that view controller is UIKit-internal (alerts, keyboards).
+    public var isSystemViewController: Bool
+    /// Lines of the source that could not be read, kept verbatim.
+    public var unparsedLines: [String]
+    /// Whether the OS redacted the constraints (`<private>`).
+    public var isRedacted: Bool
+
+    /// Creates a snapshot.
+    public init(
+        ordinal: Int? = nil,
+        brokenConstraint: ConstraintSnapshot?,
+        mutuallyExclusive: [ConstraintSnapshot],
+        views: [ViewSnapshot] = [],
+        viewController: String? = nil,
+        isSystemViewController: Bool = false,
+        unparsedLines: [String] = [],
+        isRedacted: Bool = false
+    ) {
+        self.ordinal = ordinal
+        self.brokenConstraint = brokenConstraint
+        self.mutuallyExclusive = mutuallyExclusive
+        self.views = views
+        self.viewController = viewController
+        self.isSystemViewController = isSystemViewController
+        self.unparsedLines = unparsedLines
+        self.isRedacted = isRedacted
+    }
+}

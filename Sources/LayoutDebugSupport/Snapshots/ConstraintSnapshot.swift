@@ -1,0 +1,100 @@
+// MARK: - ConstraintSnapshot
+
+/// Everything a report needs to know about one constraint, as a value.
+///
+/// A constraint says `firstItem.firstAttribute  relation  multiplier ×
+/// secondItem.secondAttribute + constant`. A unary constraint (`width == 20`)
+/// has no second item and `secondAttribute == .notAnAttribute`.
+public struct ConstraintSnapshot: Codable, Hashable, Sendable {
+    /// The constraint's class as printed: `NSLayoutConstraint`,
+    /// `NSAutoresizingMaskLayoutConstraint`, `NSContentSizeLayoutConstraint`,
+    /// `SnapKit.LayoutConstraint`, `MASLayoutConstraint`, ….
+    public var className: String
+    /// The constraint's own address, when known.
+    public var address: UInt64?
+    /// The identifier (`'UIView-Encapsulated-Layout-Width'`, a user's), or `nil`.
+    public var identifier: String?
+    /// The first item; `nil` only for a log line that could not name it.
+    public var firstItem: ObjectReference?
+    /// The first item's attribute.
+    public var firstAttribute: LayoutAttribute
+    /// The relation between the two sides.
+    public var relation: LayoutRelation
+    /// The second item, or `nil` for a unary constraint.
+    public var secondItem: ObjectReference?
+    /// The second item's attribute, `.notAnAttribute` when there is none.
+    public var secondAttribute: LayoutAttribute
+    /// The multiplier applied to the second item's attribute.
+    public var multiplier: Double
+    /// The constant added to the right-hand side.
+    public var constant: Double
+    /// The `UILayoutPriority` raw value, 1 to 1000.
+    public var priority: Double
+    /// `true` for `(active)`, `false` for `(inactive)`, `nil` when the log did not say.
+    public var isActive: Bool?
+    /// The source location SnapKit recorded, as `File.swift#12`, or `nil`.
+    public var sourceLocation: String?
+    /// The autoresizing mask text of an `NSAutoresizingMaskLayoutConstraint`
+    /// (`h=--& v=--&`), or `nil`.
+    public var autoresizingMask: String?
+    /// Whether the constant is a system spacing (`NSSpace(8)`,
+    /// `NSLayoutAnchorConstraintSpace(8)`) rather than a literal.
+    public var isSystemSpacing: Bool
+    /// The view the constraint is installed on, when known.
+    public var owner: ObjectReference?
+
+    /// Creates a snapshot. Defaults describe an active, required,
+    /// `NSLayoutConstraint` with multiplier 1 and constant 0.
+    public init(
+        className: String = "NSLayoutConstraint",
+        address: UInt64? = nil,
+        identifier: String? = nil,
+        firstItem: ObjectReference?,
+        firstAttribute: LayoutAttribute,
+        relation: LayoutRelation = .equal,
+        secondItem: ObjectReference? = nil,
+        secondAttribute: LayoutAttribute = .notAnAttribute,
+        multiplier: Double = 1,
+        constant: Double = 0,
+        priority: Double = 1000,
+        isActive: Bool? = true,
+        sourceLocation: String? = nil,
+        autoresizingMask: String? = nil,
+        isSystemSpacing: Bool = false,
+        owner: ObjectReference? = nil
+    ) {
+        self.className = className
+        self.address = address
+        self.identifier = identifier
+        self.firstItem = firstItem
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.secondItem = secondItem
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.isActive = isActive
+        self.sourceLocation = sourceLocation
+        self.autoresizingMask = autoresizingMask
+        self.isSystemSpacing = isSystemSpacing
+        self.owner = owner
+    }
+
+    /// Whether the constraint is required (priority 1000).
+    public var isRequired: Bool { priority >= 1000 }
+
+    /// Whether UIKit or AppKit made this constraint rather than the app:
+    /// autoresizing, content-size, encapsulated-layout, stack-view (`UISV-`),
+    /// margin-guide, safe-area and temporary constraints.
+    public var isSystemConstraint: Bool {
+        if className == "NSAutoresizingMaskLayoutConstraint" || className == "NSContentSizeLayoutConstraint"
+            || className == "_UILayoutSupportConstraint" || className == "NSIBPrototypingLayoutConstraint" {
+            return true
+        }
+        guard let identifier else { return false }
+        let systemPrefixes = ["UIView-", "UISV-", "_UITemporaryLayout", "UIViewSafeAreaLayoutGuide-",
+                              "NSStackView.", "IB auto generated", "_UI", "NSView-"]
+        return systemPrefixes.contains { identifier.hasPrefix($0) }
+    }
+}

@@ -1,0 +1,118 @@
+// MARK: - LayoutAttribute
+
+/// An attribute of a layout item, spelled as Auto Layout logs spell it.
+///
+/// The raw value is the spelling used in console logs and in `stringValue`
+/// output. `uikitRawValue` gives `NSLayoutConstraint.Attribute`'s raw value for
+/// the attributes UIKit has; the autoresizing and encapsulated-size spellings
+/// (`minX` … `midY`) exist only in logs and map onto their UIKit equivalents
+/// through `canonical`.
+public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
+    case notAnAttribute
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case lastBaseline, firstBaseline
+    /// The pre-iOS 8 name of `lastBaseline`, still printed by older systems.
+    case baseline
+    case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    case centerXWithinMargins, centerYWithinMargins
+    case minX, minY, maxX, maxY, midX, midY
+
+    /// `NSLayoutConstraint.Attribute.rawValue` for this attribute, or `nil`
+    /// for log-only spellings.
+    public var uikitRawValue: Int? {
+        switch self {
+        case .notAnAttribute: return 0
+        case .left: return 1
+        case .right: return 2
+        case .top: return 3
+        case .bottom: return 4
+        case .leading: return 5
+        case .trailing: return 6
+        case .width: return 7
+        case .height: return 8
+        case .centerX: return 9
+        case .centerY: return 10
+        case .lastBaseline, .baseline: return 11
+        case .firstBaseline: return 12
+        case .leftMargin: return 13
+        case .rightMargin: return 14
+        case .topMargin: return 15
+        case .bottomMargin: return 16
+        case .leadingMargin: return 17
+        case .trailingMargin: return 18
+        case .centerXWithinMargins: return 19
+        case .centerYWithinMargins: return 20
+        case .minX, .minY, .maxX, .maxY, .midX, .midY: return nil
+        }
+    }
+
+    /// Creates the attribute for a UIKit raw value, or `nil` when UIKit has none.
+    public init?(uikitRawValue: Int) {
+        guard let match = LayoutAttribute.allCases.first(where: {
+            $0 != .baseline && $0.uikitRawValue == uikitRawValue
+        }) else { return nil }
+        self = match
+    }
+
+    /// The UIKit attribute this spelling means: `minX` is `left`, `midY` is
+    /// `centerY`, `baseline` is `lastBaseline`; every other attribute is itself.
+    public var canonical: LayoutAttribute {
+        switch self {
+        case .minX: return .left
+        case .maxX: return .right
+        case .midX: return .centerX
+        case .minY: return .top
+        case .maxY: return .bottom
+        case .midY: return .centerY
+        case .baseline: return .lastBaseline
+        default: return self
+        }
+    }
+
+    /// The axis the attribute lies on, or `nil` for `notAnAttribute`.
+    public var axis: LayoutAxis? {
+        switch canonical {
+        case .notAnAttribute: return nil
+        case .left, .right, .leading, .trailing, .width, .centerX,
+             .leftMargin, .rightMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins:
+            return .horizontal
+        default:
+            return .vertical
+        }
+    }
+
+    /// Whether the attribute is a size (`width`, `height`) rather than a location.
+    public var isSize: Bool { self == .width || self == .height }
+}
+
+/// The axis of a layout attribute; the raw values are `NSLayoutConstraint.Axis`'s.
+public enum LayoutAxis: Int, Codable, Hashable, Sendable {
+    case horizontal = 0
+    case vertical = 1
+}
+
+/// The relation of a constraint; the raw values are `NSLayoutConstraint.Relation`'s.
+public enum LayoutRelation: Int, Codable, Hashable, Sendable {
+    case lessThanOrEqual = -1
+    case equal = 0
+    case greaterThanOrEqual = 1
+
+    /// The operator as logs print it: `<=`, `==` or `>=`.
+    public var symbol: String {
+        switch self {
+        case .lessThanOrEqual: return "<="
+        case .equal: return "=="
+        case .greaterThanOrEqual: return ">="
+        }
+    }
+
+    /// Creates a relation from its printed operator.
+    public init?(symbol: String) {
+        switch symbol {
+        case "<=": self = .lessThanOrEqual
+        case "==": self = .equal
+        case ">=": self = .greaterThanOrEqual
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+// MARK: - ObjectReference
+
+/// A reference to a layout item (a view, a layout guide, a constraint's owner)
+/// as a report names it.
+///
+/// The same value comes from a live object (through an adapter) and from a
+/// console log (through the parser), so renderers never know which they got.
+public struct ObjectReference: Codable, Hashable, Sendable {
+    /// The class as the runtime prints it: `UIView`, `App.HeaderView`,
+    /// `UITableViewCellContentView`, `_UILayoutGuide`.
+    public var className: String
+    /// The object's address, or `nil` when the log named the item only by a
+    /// key or an identifier (Masonry `UIView:key`, a bare name from `names:`).
+    public var address: UInt64?
+    /// A user-facing name: a nametag set with `lname`, else the
+    /// `accessibilityIdentifier`, else a bare name from a log; `nil` if none.
+    public var name: String?
+    /// A title as logs print it after the address (`'Sign in'`), already
+    /// cut at 25 characters plus `...` when it was long.
+    public var title: String?
+
+    /// Creates a reference.
+    public init(className: String, address: UInt64? = nil, name: String? = nil, title: String? = nil) {
+        self.className = className
+        self.address = address
+        self.name = name
+        self.title = title
+    }
+
+    /// The address as `0x` followed by lowercase hex digits, or `nil`.
+    public var addressText: String? {
+        address.map { "0x" + String($0, radix: 16) }
+    }
+
+    /// The name a report shows: the nametag or identifier when there is one,
+    /// else the class. `<HeaderView:0x…>` in Sadun's notation.
+    public var displayName: String { name ?? className }
+}

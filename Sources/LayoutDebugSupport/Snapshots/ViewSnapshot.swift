@@ -1,0 +1,118 @@
+// MARK: - Geometry
+
+/// A rectangle in points, as `CGRect` would hold it, without Core Graphics.
+public struct SnapshotRect: Codable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// Creates a rectangle.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A size in points; a component of `-1` means `UIView.noIntrinsicMetric`.
+public struct SnapshotSize: Codable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    /// Creates a size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A horizontal and a vertical priority (hugging or compression resistance).
+public struct AxisPriorities: Codable, Hashable, Sendable {
+    public var horizontal: Double
+    public var vertical: Double
+
+    /// Creates the pair.
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+}
+
+// MARK: - ViewSnapshot
+
+/// Everything a report needs to know about one view or layout guide, and,
+/// through `children`, about the tree below it.
+public struct ViewSnapshot: Codable, Hashable, Sendable {
+    /// The view itself.
+    public var reference: ObjectReference
+    /// The superclass chain below the root class, nearest first
+    /// (`["UIControl", "UIView", "UIResponder"]` for a button).
+    public var superclassNames: [String]
+    /// The frame in the superview's coordinates.
+    public var frame: SnapshotRect
+    /// The intrinsic content size; `-1` components mean no intrinsic metric.
+    public var intrinsicContentSize: SnapshotSize
+    /// The content mode's name (`scaleToFill`, `center`, …).
+    public var contentMode: String
+    /// Content hugging priorities.
+    public var hugging: AxisPriorities
+    /// Compression resistance priorities.
+    public var compressionResistance: AxisPriorities
+    /// `translatesAutoresizingMaskIntoConstraints`.
+    public var translatesAutoresizingMask: Bool
+    /// The autoresizing mask as UIKit's log prints it (`h=--& v=--&`).
+    public var autoresizingMask: String
+    /// Whether the layout engine finds the view's layout ambiguous.
+    public var hasAmbiguousLayout: Bool
+    /// Which of `minX`, `minY`, `width`, `height` is ambiguous; empty when none.
+    public var ambiguousVariables: [String]
+    /// Whether this is a layout guide rather than a view.
+    public var isLayoutGuide: Bool
+    /// The view controller whose `view` this is, when there is one.
+    public var viewController: String?
+    /// Constraints installed on this view (its `constraints`).
+    public var constraints: [ConstraintSnapshot]
+    /// Constraints installed on ancestors that name this view.
+    public var ancestorConstraints: [ConstraintSnapshot]
+    /// Subviews (and layout guides) in order.
+    public var children: [ViewSnapshot]
+
+    /// Creates a snapshot; every collection defaults to empty.
+    public init(
+        reference: ObjectReference,
+        superclassNames: [String] = [],
+        frame: SnapshotRect = SnapshotRect(x: 0, y: 0, width: 0, height: 0),
+        intrinsicContentSize: SnapshotSize = SnapshotSize(width: -1, height: -1),
+        contentMode: String = "scaleToFill",
+        hugging: AxisPriorities = AxisPriorities(horizontal: 250, vertical: 250),
+        compressionResistance: AxisPriorities = AxisPriorities(horizontal: 750, vertical: 750),
+        translatesAutoresizingMask: Bool = true,
+        autoresizingMask: String = "h=--& v=--&",
+        hasAmbiguousLayout: Bool = false,
+        ambiguousVariables: [String] = [],
+        isLayoutGuide: Bool = false,
+        viewController: String? = nil,
+        constraints: [ConstraintSnapshot] = [],
+        ancestorConstraints: [ConstraintSnapshot] = [],
+        children: [ViewSnapshot] = []
+    ) {
+        self.reference = reference
+        self.superclassNames = superclassNames
+        self.frame = frame
+        self.intrinsicContentSize = intrinsicContentSize
+        self.contentMode = contentMode
+        self.hugging = hugging
+        self.compressionResistance = compressionResistance
+        self.translatesAutoresizingMask = translatesAutoresizingMask
+        self.autoresizingMask = autoresizingMask
+        self.hasAmbiguousLayout = hasAmbiguousLayout
+        self.ambiguousVariables = ambiguousVariables
+        self.isLayoutGuide = isLayoutGuide
+        self.viewController = viewController
+        self.constraints = constraints
+        self.ancestorConstraints = ancestorConstraints
+        self.children = children
+    }
+}

@@ -1,0 +1,2 @@
+import DemoScenarios
+print(demo())

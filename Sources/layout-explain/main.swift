@@ -1,0 +1,1 @@
+print("layout-explain: not built yet")
