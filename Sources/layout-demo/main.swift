@@ -1,2 +1,2 @@
 import DemoScenarios
-print(demo())
+print("layout-demo: no scenarios yet")

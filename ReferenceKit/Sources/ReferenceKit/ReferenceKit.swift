@@ -1,0 +1,2 @@
+// Placeholder so the target builds before ReferenceKit lands; replaced by the runtime.
+import Cassowary

@@ -1,2 +1,0 @@
-import Cassowary
-public final class View { public init() {}; public let p = Probe() }

@@ -1,0 +1,2 @@
+// Replaced by the demo scenarios.
+import ReferenceKit

@@ -1,2 +1,0 @@
-import ReferenceKit
-public func demo() -> View { View() }
