@@ -25,7 +25,9 @@ let package = Package(
                 // solver (needed by the explainer) comes from its own dynamic product.
                 .product(name: "ReferenceKit", package: "ReferenceKit", condition: .when(platforms: [.linux])),
                 .product(name: "Cassowary", package: "ReferenceKit", condition: .when(platforms: applePlatforms)),
-            ]
+            ],
+            // Rounding goes to libm, which Swift only links for us through Foundation.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(
             name: "DemoScenarios",

@@ -13,8 +13,10 @@ let package = Package(
         .library(name: "Cassowary", type: .dynamic, targets: ["Cassowary"]),
     ],
     targets: [
-        .target(name: "Cassowary"),
-        .target(name: "ReferenceKit", dependencies: ["Cassowary"]),
+        // Rounding goes to libm, which Swift only links for us through Foundation.
+        .target(name: "Cassowary", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "ReferenceKit", dependencies: ["Cassowary"],
+                linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "ReferenceKitTests", dependencies: ["ReferenceKit"]),
     ]
