@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The project's one test command (the README's and CI's): installs what is
+# missing, builds, and runs every suite. Exits non-zero on any failure.
+#
+#   ./test.sh            everything
+#   ./test.sh --quick    skip the fresh-clone install check and the fuzzer
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+QUICK=0
+[ "${1:-}" = "--quick" ] && QUICK=1
+. scripts/lldb-env.sh
+
+step() { echo; echo "==> $*"; }
+
+step "dependencies"
+command -v swift >/dev/null || { echo "error: no Swift toolchain on PATH" >&2; exit 1; }
+ld_apt_install lldb-16 python3-lldb-16 liblldb-16-dev
+python3 -c 'import kiwisolver, pytest' 2>/dev/null || python3 -m pip install -q kiwisolver pytest
+ld_export_lldb
+
+step "build (debug)"
+swift build
+swift build --package-path ReferenceKit
+
+step "swift test: ReferenceKit and Cassowary"
+swift test --package-path ReferenceKit
+
+step "swift test: LayoutDebugSupport"
+swift test
+
+step "pytest"
+export LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/debug"
+# Tests/install builds a fresh clone in release under an empty HOME: the
+# slowest suite, left out by --quick.
+PYTEST_SUITES=()
+for d in Tests/python Tests/lldb Tests/install; do
+    [ "$QUICK" = 1 ] && [ "$d" = Tests/install ] && continue
+    [ -d "$d" ] && PYTEST_SUITES+=("$d")
+done
+python3 -m pytest -q "${PYTEST_SUITES[@]}"
+
+if [ "$QUICK" = 0 ] && [ -x fuzz/run.sh ]; then
+    step "fuzz the log parser (bounded)"
+    fuzz/run.sh
+fi
+
+step "all suites passed"
