@@ -45,7 +45,7 @@ fail() { echo "error: $*" >&2; exit 1; }
 
 check_lldbinit_writable() {
     if [ -e "$LLDBINIT" ]; then
-        [ -w "$LLDBINIT" ] || fail "$LLDBINIT is not writable; add this line by hand: $IMPORT_LINE"
+        [ -f "$LLDBINIT" ] && [ -w "$LLDBINIT" ] || fail "$LLDBINIT is not a writable file; add this line by hand: $IMPORT_LINE"
     else
         [ -w "$(dirname "$LLDBINIT")" ] || fail "cannot create $LLDBINIT; add this line by hand: $IMPORT_LINE"
     fi

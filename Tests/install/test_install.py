@@ -1,0 +1,106 @@
+"""The README's two commands on a fresh clone with an empty HOME, and the
+installer's promises about ~/.lldbinit (one line, idempotent, undone by
+--uninstall)."""
+import os
+import subprocess
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+
+
+def run(args, env, cwd=None, timeout=1800):
+    return subprocess.run([str(a) for a in args], env=env, cwd=cwd, timeout=timeout,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    """A clone of the committed tree, beside a `shared` folder as in CI, and an empty HOME."""
+    top = tmp_path_factory.mktemp("fresh")
+    if SHARED.exists():
+        (top / "shared").symlink_to(SHARED)
+    clone = top / "p"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    home = top / "home"
+    home.mkdir()
+    env = dict(os.environ, HOME=str(home))
+    env.pop("LAYOUT_DEBUG_LIBRARY", None)
+    env.pop("LAYOUT_DEBUG_BUILD_DIR", None)
+    demo = run([clone / "install.sh", "--demo"], env)
+    return clone, home, env, demo
+
+
+def test_installDemo_freshCloneEmptyHome_showsConflictAndViewReports(fresh):
+    clone, home, env, demo = fresh
+    assert demo.returncode == 0, demo.stdout[-3000:]
+    out = demo.stdout
+    assert "Traceback" not in out
+    # The demo's own UIKit-style log, then our report of the same conflict.
+    assert "Will attempt to recover by breaking constraint" in out
+    assert "LayoutDebug conflict #1" in out, out[-3000:]
+    assert "UIView-Encapsulated-Layout-Width" in out
+    # A descent report of the conflicting view's superview, and a trace.
+    assert "Frame:" in out
+    assert "Legend:" in out
+    assert "Process" in out and "exited with status = 0" in out
+
+
+def test_install_twice_leavesOneLldbinitLine(fresh):
+    clone, home, env, _ = fresh
+    first = (home / ".lldbinit").read_text()
+    assert first.count("command script import") == 1
+    again = run([clone / "install.sh"], env)
+    assert again.returncode == 0, again.stdout[-2000:]
+    assert (home / ".lldbinit").read_text() == first
+
+
+def test_testSh_freshCloneEmptyHome_passes(fresh):
+    clone, home, env, _ = fresh
+    # --quick leaves out this suite, which would otherwise run itself again.
+    result = run([clone / "test.sh", "--quick"], env, timeout=3600)
+    assert result.returncode == 0, result.stdout[-4000:]
+    assert "all suites passed" in result.stdout
+
+
+def test_uninstall_existingLldbinit_restoresItExactly(fresh, tmp_path):
+    clone, _, env, _ = fresh
+    home = tmp_path / "home"
+    home.mkdir()
+    original = "settings set target.x86-disassembly-flavor intel\ncommand alias bt2 bt 2"  # no final newline
+    (home / ".lldbinit").write_text(original)
+    env = dict(env, HOME=str(home))
+    assert run([clone / "install.sh"], env).returncode == 0
+    assert (home / ".lldbinit").read_text().count("command script import") == 1
+    result = run([clone / "install.sh", "--uninstall"], env)
+    assert result.returncode == 0, result.stdout
+    assert (home / ".lldbinit").read_text().rstrip("\n") == original
+    assert not (home / ".lldb" / "layout-debug").exists()
+
+
+def test_uninstall_createdLldbinit_removesIt(fresh):
+    clone, home, env, _ = fresh
+    result = run([clone / "install.sh", "--uninstall"], env)
+    assert result.returncode == 0, result.stdout
+    assert not (home / ".lldbinit").exists()
+    assert not (home / ".lldb" / "layout-debug").exists()
+
+
+def test_install_unwritableLldbinit_failsWithOneLineError(fresh, tmp_path):
+    clone, _, env, _ = fresh
+    if os.geteuid() == 0:
+        # Root writes through file modes; a directory in the way of the file
+        # is unwritable for everyone.
+        home = tmp_path / "home"
+        (home / ".lldbinit").mkdir(parents=True)
+    else:
+        home = tmp_path / "home"
+        home.mkdir()
+        (home / ".lldbinit").write_text("")
+        (home / ".lldbinit").chmod(0o444)
+    result = run([clone / "install.sh"], dict(env, HOME=str(home)))
+    assert result.returncode != 0
+    errors = [l for l in result.stdout.splitlines() if l.startswith("error:")]
+    assert len(errors) == 1 and ".lldbinit" in errors[0], result.stdout
