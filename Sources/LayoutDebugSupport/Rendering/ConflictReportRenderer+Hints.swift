@@ -1,0 +1,79 @@
+// MARK: - Hints for system constraints
+
+extension ConflictReportRenderer {
+    /// One hint per kind of system constraint present in the conflict, in the
+    /// order the constraints appear, without repeats.
+    ///
+    /// System constraints are the ones users did not write and so do not
+    /// recognise; each hint says where the constraint came from and what usually
+    /// fixes the conflict.
+    ///
+    /// - Parameter c: The conflict.
+    /// - Returns: Hint sentences, possibly none.
+    public static func hints(_ c: ConflictSnapshot) -> [String] {
+        var seen = Set<String>()
+        var hints: [String] = []
+        let all = c.mutuallyExclusive + (c.brokenConstraint.map { [$0] } ?? [])
+        for constraint in all {
+            guard let hint = hint(for: constraint), seen.insert(hint).inserted else { continue }
+            hints.append(hint)
+        }
+        return hints
+    }
+
+    /// The hint for one constraint, or `nil` when it is the app's own.
+    static func hint(for c: ConstraintSnapshot) -> String? {
+        let item = c.firstItem?.bracketed ?? "the view"
+        if c.className == "NSAutoresizingMaskLayoutConstraint" {
+            let mask = c.autoresizingMask.map { " (\($0))" } ?? ""
+            return "\(item) still has translatesAutoresizingMaskIntoConstraints on, so its "
+                + "autoresizing mask\(mask) became constraints. Set it to false on \(item) "
+                + "if you position it with constraints."
+        }
+        guard let identifier = c.identifier else {
+            if c.className == "NSContentSizeLayoutConstraint" {
+                return "\(item)'s intrinsic content size is in the conflict: change its content "
+                    + "hugging or compression resistance priority, or lower your constraint."
+            }
+            return nil
+        }
+        if identifier.hasPrefix("UIView-Encapsulated-Layout-") {
+            return "'\(identifier)' is the size the cell or container gives \(item). Lower the "
+                + "priority of your conflicting constraint to 999 so it gives way while the "
+                + "size is being set."
+        }
+        if identifier.hasPrefix("UISV-") {
+            let stack = (c.owner ?? c.firstItem)?.bracketed ?? "a stack view"
+            return "'\(identifier)' comes from the stack view \(stack): change the stack view's "
+                + "axis, alignment, distribution or spacing, or lower the priority of your "
+                + "constraint on the arranged subview."
+        }
+        if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
+            return "'\(identifier)' is a temporary size UIKit sets on \(item) during setup, "
+                + "before the view has its real size; the conflict often goes away after the "
+                + "first layout pass. Lower your constraint to 999 if it is only noise."
+        }
+        return nil
+    }
+
+    /// How the header names a view controller: its class, and what a
+    /// UIKit-internal one is (so users do not hunt for it in their code).
+    static func viewControllerText(_ c: ConflictSnapshot) -> String? {
+        guard let name = c.viewController else { return nil }
+        guard c.isSystemViewController else { return name }
+        return "\(name) (UIKit-internal\(systemControllerKind(name).map { ": " + $0 } ?? ""))"
+    }
+
+    /// What a well-known UIKit-internal controller is, from its class name.
+    static func systemControllerKind(_ name: String) -> String? {
+        let kinds: [(String, String)] = [
+            ("Alert", "an alert"), ("ActionSheet", "an action sheet"),
+            ("InputWindow", "the keyboard"), ("InputView", "the keyboard"), ("Keyboard", "the keyboard"),
+            ("InputAssistant", "the keyboard's assistant bar"),
+            ("Navigation", "a navigation controller"), ("TabBar", "a tab bar controller"),
+            ("Activity", "a share sheet"), ("Popover", "a popover"),
+            ("Search", "a search controller"), ("SplitView", "a split view controller"),
+        ]
+        return kinds.first { name.contains($0.0) }?.1
+    }
+}

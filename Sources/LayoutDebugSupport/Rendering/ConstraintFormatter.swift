@@ -1,0 +1,69 @@
+// MARK: - ConstraintFormatter
+
+/// Turns a constraint snapshot into Sadun's algebra:
+/// `<UIView:0x7ff0a8c0b290>.leading == <UIButton:0x7ff0a8c0b180>.trailing + 8.0`.
+///
+/// Unlike her first listing it covers every attribute (margins, baselines,
+/// within-margins), prints the full 64-bit address, and appends the
+/// identifier and the SnapKit source location when there is one.
+public enum ConstraintFormatter {
+    /// The constraint as an equation, with its identifier and source location.
+    ///
+    /// Unary constraints print as `<UIView:0x…>.width == 20.0`; a multiplier
+    /// other than 1 prints as `* 0.5`; a negative constant as `- 8.0`; a zero
+    /// constant on a binary constraint is left out. A system spacing prints as
+    /// `NSSpace(8.0)`.
+    ///
+    /// - Parameter c: The constraint.
+    /// - Returns: One line of text.
+    public static func stringValue(_ c: ConstraintSnapshot) -> String {
+        var text = side(c.firstItem, c.firstAttribute) + " " + c.relation.symbol + " "
+        if isUnary(c) {
+            text += constantText(c, signed: false)
+        } else {
+            text += side(c.secondItem, c.secondAttribute)
+            if c.multiplier != 1 { text += " * " + ReportNumber.decimal(c.multiplier) }
+            if c.constant != 0 || c.isSystemSpacing {
+                text += (c.constant < 0 ? " - " : " + ") + constantText(c, signed: true)
+            }
+        }
+        if let identifier = c.identifier { text += " '\(identifier)'" }
+        if let location = c.sourceLocation { text += " @" + location }
+        return text
+    }
+
+    /// The line a report prints for one constraint: `@1000 <stringValue>`,
+    /// followed by the class when it is not a plain `NSLayoutConstraint`
+    /// (and the mask, for an autoresizing constraint).
+    ///
+    /// - Parameter c: The constraint.
+    /// - Returns: One line of text without indentation.
+    public static func line(_ c: ConstraintSnapshot) -> String {
+        var text = "@" + ReportNumber.priority(c.priority) + " " + stringValue(c)
+        if c.className != "NSLayoutConstraint" {
+            text += " (" + c.className
+            if let mask = c.autoresizingMask { text += " " + mask }
+            text += ")"
+        }
+        return text
+    }
+
+    /// Whether the constraint has no second item (`width == 20`).
+    public static func isUnary(_ c: ConstraintSnapshot) -> Bool {
+        c.secondItem == nil && c.secondAttribute == .notAnAttribute
+    }
+
+    // MARK: - Pieces
+
+    /// `<Item:0x…>.attribute`; an unnamed item (a trimmed log) prints as `<?>`.
+    static func side(_ item: ObjectReference?, _ attribute: LayoutAttribute) -> String {
+        (item?.bracketed ?? "<?>") + "." + attribute.rawValue
+    }
+
+    /// The constant, or its magnitude after a sign already printed, wrapped as
+    /// `NSSpace(…)` when it is a system spacing.
+    private static func constantText(_ c: ConstraintSnapshot, signed: Bool) -> String {
+        let number = ReportNumber.decimal(signed ? abs(c.constant) : c.constant)
+        return c.isSystemSpacing ? "NSSpace(\(number))" : number
+    }
+}

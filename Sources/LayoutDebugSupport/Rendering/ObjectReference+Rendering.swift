@@ -1,0 +1,21 @@
+// MARK: - Naming objects in reports
+
+extension ObjectReference {
+    /// Sadun's bracketed spelling, with the full 64-bit address:
+    /// `<HeaderView:0x7ff0a8c0b290>`, or `<HeaderView>` when the address is unknown.
+    ///
+    /// The display name (nametag, then accessibility identifier, then class)
+    /// comes first because it is what the user recognises; the address is what
+    /// they paste back into the debugger.
+    public var bracketed: String {
+        guard let addressText else { return "<\(displayName)>" }
+        return "<\(displayName):\(addressText)>"
+    }
+
+    /// The class and address as UIKit's own logs print them
+    /// (`UIView:0x7ff0a8c0b290`), used where reports imitate UIKit's format.
+    public var plainIdentity: String {
+        guard let addressText else { return className }
+        return "\(className):\(addressText)"
+    }
+}

@@ -1,0 +1,34 @@
+// MARK: - ReportNumber
+
+/// The two ways reports print numbers, defined once so every report agrees.
+///
+/// The library does not link Foundation (it is injected into processes that
+/// may not have it loaded), so there is no `String(format:)`: these helpers
+/// round by hand.
+enum ReportNumber {
+    /// Decimals kept for non-integral values; enough for `0.3333` multipliers
+    /// and half-point frames without printing binary noise.
+    static let keptDecimals: Double = 10_000
+
+    /// Sadun's constraint spelling: always one decimal for integers (`8.0`,
+    /// `-20.0`), up to four otherwise (`0.5`, `0.3333`).
+    static func decimal(_ value: Double) -> String {
+        let text = plain(value)
+        guard value.isFinite, !text.contains("."), !text.contains("e") else { return text }
+        return text + ".0"
+    }
+
+    /// Log and frame spelling: no trailing `.0` (`110`, `10.5`, `-8`).
+    static func plain(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        let rounded = (value * keptDecimals).rounded() / keptDecimals
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            // `Int64(-0.0)` is `0`, so negative zero prints as `0`.
+            return String(Int64(rounded))
+        }
+        return String(rounded)
+    }
+
+    /// A priority as UIKit prints it: `1000`, `250`, `999.5`.
+    static func priority(_ value: Double) -> String { plain(value) }
+}
