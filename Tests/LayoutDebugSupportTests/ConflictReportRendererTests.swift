@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+import LayoutDebugSupport
+
+final class ConflictReportRendererTests: XCTestCase {
+    private func conflict() -> ConflictSnapshot {
+        var mask = Fixture.width(Fixture.image, 200, className: "NSAutoresizingMaskLayoutConstraint")
+        mask.autoresizingMask = "h=--& v=--&"
+        let mine = Fixture.width(Fixture.image, 100)
+        return ConflictSnapshot(
+            ordinal: 3, brokenConstraint: mine, mutuallyExclusive: [mine, mask],
+            views: [ViewSnapshot(reference: Fixture.image, frame: SnapshotRect(x: 110, y: 202, width: 200, height: 100))],
+            viewController: "ProfileViewController")
+    }
+
+    func test_text_handChecked() {
+        let expected = """
+        Conflict #3: Unable to simultaneously satisfy constraints in ProfileViewController
+
+        Will attempt to recover by breaking:
+          @1000 <UIImageView:0x1234>.width == 100.0
+
+        Mutually exclusive constraints:
+          1. @1000 <UIImageView:0x1234>.width == 100.0
+          2. @1000 <UIImageView:0x1234>.width == 200.0 (NSAutoresizingMaskLayoutConstraint h=--& v=--&)
+
+        Hints:
+          - <UIImageView:0x1234> still has translatesAutoresizingMaskIntoConstraints on, so its autoresizing mask (h=--& v=--&) became constraints. Set it to false on <UIImageView:0x1234> if you position it with constraints.
+
+        Why:
+        100 != 200
+
+        Views:
+          <UIImageView:0x1234> (110 202; 200 100) translatesAutoresizingMask h=--& v=--&
+
+        Signature: NSAutoresizingMaskLayoutConstraint UIImageView.width == 200 | NSLayoutConstraint UIImageView.width == 100 => NSLayoutConstraint UIImageView.width == 100
+
+        """
+        XCTAssertEqual(ConflictReportRenderer.text(conflict(), why: "100 != 200"), expected)
+    }
+
+    func test_text_withoutWhy_leavesSectionOut() {
+        XCTAssertFalse(ConflictReportRenderer.text(conflict(), why: nil).contains("Why:"))
+    }
+
+    func test_hints_oneForEachSystemKind() {
+        let cell = ObjectReference(className: "UITableViewCellContentView", address: 0xa0)
+        let stack = ObjectReference(className: "UIStackView", address: 0xb0)
+        var spacing = Fixture.width(cell, 8, identifier: "UISV-spacing")
+        spacing.owner = stack
+        let snapshot = ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: [
+            Fixture.width(cell, 320, identifier: "UIView-Encapsulated-Layout-Width"),
+            Fixture.width(cell, 321, identifier: "UIView-Encapsulated-Layout-Width"),
+            spacing,
+            Fixture.width(cell, 0, identifier: "_UITemporaryLayoutWidth"),
+            Fixture.width(cell, 50),
+        ])
+        let hints = ConflictReportRenderer.hints(snapshot)
+        XCTAssertEqual(hints.count, 3)
+        XCTAssertTrue(hints[0].contains("cell or container gives <UITableViewCellContentView:0xa0>"))
+        XCTAssertTrue(hints[0].contains("999"))
+        XCTAssertTrue(hints[1].contains("stack view <UIStackView:0xb0>"))
+        XCTAssertTrue(hints[2].contains("during setup"))
+    }
+
+    func test_header_namesUIKitInternalController() {
+        var snapshot = conflict()
+        snapshot.viewController = "UIAlertController"
+        snapshot.isSystemViewController = true
+        XCTAssertTrue(ConflictReportRenderer.text(snapshot, why: nil).hasPrefix(
+            "Conflict #3: Unable to simultaneously satisfy constraints in UIAlertController (UIKit-internal: an alert)\n"))
+    }
+
+    func test_json_roundTripsAndCarriesContractKeys() throws {
+        let json = ConflictReportRenderer.json(conflict(), why: "because")
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        for key in ["text", "signature", "viewController", "ordinal", "brokenConstraint"] {
+            XCTAssertNotNil(object?[key], key)
+        }
+        let document = try JSONDecoder().decode(ConflictReportDocument.self, from: Data(json.utf8))
+        XCTAssertEqual(document, ConflictReportRenderer.document(conflict(), why: "because"))
+        XCTAssertEqual(document.brokenConstraint, "@1000 <UIImageView:0x1234>.width == 100.0")
+    }
+}
