@@ -1,0 +1,386 @@
+"""Unit tests of lldb/layout_debug.py's plain functions: no LLDB, no process."""
+
+import ast
+import io
+import os
+import re
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(ROOT, "lldb", "layout_debug.py")
+sys.path.insert(0, os.path.join(ROOT, "lldb"))
+
+import layout_debug as ld  # noqa: E402
+
+
+# MARK: - Python 3.9 compatibility
+
+
+def source():
+    with open(SCRIPT, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def test_source_parses_with_python_3_9_grammar():
+    ast.parse(source(), filename=SCRIPT, feature_version=(3, 9))
+
+
+def test_source_has_no_match_statement():
+    tree = ast.parse(source())
+    match_type = getattr(ast, "Match", None)
+    assert match_type is not None  # the running Python knows `match`
+    assert not [node for node in ast.walk(tree) if isinstance(node, match_type)]
+
+
+def test_source_has_no_union_type_syntax_in_annotations():
+    tree = ast.parse(source())
+    for node in ast.walk(tree):
+        annotations = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            annotations.extend(arg.annotation for arg in node.args.args + node.args.kwonlyargs)
+            annotations.append(node.returns)
+        if isinstance(node, ast.AnnAssign):
+            annotations.append(node.annotation)
+        for annotation in annotations:
+            if annotation is None:
+                continue
+            assert not [sub for sub in ast.walk(annotation)
+                        if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.BitOr)]
+
+
+def test_source_uses_no_python_3_10_apis():
+    text = source()
+    forbidden = [
+        r"\bzip\([^)]*strict\s*=",          # 3.10
+        r"\bint\.bit_count\b|\.bit_count\(\)",  # 3.10
+        r"\bpairwise\b",                     # itertools 3.10
+        r"\baiter\(|\banext\(",              # 3.10
+        r"\bParamSpec\b|\bTypeAlias\b|\bTypeGuard\b",  # typing 3.10
+        r"\bkw_only\s*=|\bslots\s*=",       # dataclasses 3.10
+        r"\btomllib\b|\bExceptionGroup\b|except\*",  # 3.11
+        r"\bStrEnum\b|\bSelf\b",            # 3.11
+        r"\bdatetime\.UTC\b",                # 3.11
+        r"from __future__ import annotations",  # hides | unions from the 3.9 check
+    ]
+    for pattern in forbidden:
+        assert not re.search(pattern, text), pattern
+
+
+def test_module_imports_without_lldb():
+    assert ld.lldb is None or hasattr(ld.lldb, "SBDebugger")
+    assert callable(ld.__lldb_init_module)
+
+
+# MARK: - Argument parsing
+
+
+def parser_for(command_class):
+    return command_class(None, {}).parser
+
+
+def test_report_parses_options_after_the_object():
+    args = ld.parse_command(parser_for(ld.ReportCommand), "self.view --no-descend --json")
+    assert args.object == ["self.view"]
+    assert args.no_descend and args.json and not args.all
+
+
+def test_report_joins_an_expression_with_spaces():
+    args = ld.parse_command(parser_for(ld.ReportCommand), "--all [self view]")
+    assert ld.join_words(args.object) == "[self view]"
+    assert args.all
+
+
+def test_report_without_object_is_a_usage_error():
+    with pytest.raises(ld.UsageError):
+        ld.parse_command(parser_for(ld.ReportCommand), "")
+
+
+def test_unknown_option_is_a_usage_error_not_an_exit():
+    with pytest.raises(ld.UsageError) as info:
+        ld.parse_command(parser_for(ld.ReportCommand), "0x1 --bogus")
+    assert "--bogus" in str(info.value)
+
+
+def test_unterminated_quote_is_a_usage_error():
+    with pytest.raises(ld.UsageError) as info:
+        ld.parse_command(parser_for(ld.ReportCommand), "'self.view")
+    assert "unterminated quote" in str(info.value)
+
+
+def test_help_option_returns_help_text():
+    with pytest.raises(ld.HelpRequested) as info:
+        ld.parse_command(parser_for(ld.ReportCommand), "--help")
+    assert "usage: lreport" in str(info.value)
+
+
+def test_break_options():
+    args = ld.parse_command(parser_for(ld.BreakCommand), "--continue -q")
+    assert args.continue_ and args.quiet and not args.delete
+
+
+def test_name_takes_object_and_quoted_name():
+    args = ld.parse_command(parser_for(ld.NameCommand), "0x10 'Header View'")
+    assert args.object == "0x10" and args.nametag == "Header View"
+
+
+def test_trace_view_is_optional():
+    args = ld.parse_command(parser_for(ld.TraceCommand), "")
+    assert args.view == []
+
+
+def test_every_command_has_short_and_long_help_with_examples():
+    names = set()
+    for command_class in ld.COMMANDS:
+        command = command_class(None, {})
+        names.add(command.name)
+        assert command.get_short_help().strip()
+        assert "\n" not in command.get_short_help()
+        long_help = command.get_long_help()
+        assert long_help.startswith("usage: " + command.name)
+        assert "examples:" in long_help
+        for line in long_help.splitlines():
+            assert len(line) <= 80, line
+    assert {"lload", "lbreak", "lconflicts", "lreport", "lconstraints", "ltrace", "lname",
+            "lexplain"} <= names
+
+
+# MARK: - Object arguments
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("0x7fc82aba1210", ("address", 0x7fc82aba1210)),
+    ("0XDEADBEEF", ("address", 0xDEADBEEF)),
+    ("0", ("address", 0)),
+    ("140000", ("address", 140000)),
+    ("$arg1", ("dollar", "$arg1")),
+    ("$rdi", ("dollar", "$rdi")),
+    ("$0", ("dollar", "$0")),
+    ("$R12", ("dollar", "$R12")),
+    ("self.view", ("expression", "self.view")),
+    ("[self view]", ("expression", "[self view]")),
+    ("0xZZ", ("expression", "0xZZ")),
+])
+def test_classify_object_argument(text, expected):
+    assert ld.classify_object_argument(text) == expected
+
+
+def test_empty_object_argument_is_a_usage_error():
+    with pytest.raises(ld.UsageError):
+        ld.classify_object_argument("  ")
+
+
+def test_null_address_is_rejected():
+    with pytest.raises(ld.LayoutDebugError) as info:
+        ld.check_address(0, "0")
+    assert "null" in str(info.value)
+
+
+def test_oversized_address_is_rejected():
+    with pytest.raises(ld.LayoutDebugError):
+        ld.check_address(1 << 64, "0x10000000000000000")
+
+
+# MARK: - C text
+
+
+def test_c_call_casts_the_entry_point():
+    assert ld.c_call("lds_report", ld.c_pointer(0x1234), "2") == \
+        "((void *(*)(void *, unsigned int))lds_report)((void *)0x1234, 2)"
+
+
+def test_c_call_null_pointer():
+    assert ld.c_call("lds_trace", ld.c_pointer(None), "0") == \
+        "((void *(*)(void *, unsigned int))lds_trace)((void *)0, 0)"
+
+
+def test_conflict_call_is_one_expression_over_the_arguments():
+    text = ld.c_call("lds_conflict_report", "(void *)$arg1", "(void *)$arg2", str(ld.LDS_JSON))
+    assert text == "((void *(*)(void *, void *, unsigned int))lds_conflict_report)" \
+                   "((void *)$arg1, (void *)$arg2, 1)"
+
+
+@pytest.mark.parametrize("name,literal", [
+    ("Header", '"Header"'),
+    ('say "hi"', '"say \\"hi\\""'),
+    ("back\\slash", '"back\\\\slash"'),
+    ("new\nline", '"new\\012line"'),
+    ("caf\u00e9", '"caf\\303\\251"'),
+    ("what??/", '"what\\077\\077/"'),  # no trigraphs
+    ("", '""'),
+])
+def test_c_string_literal(name, literal):
+    assert ld.c_string_literal(name) == literal
+
+
+def test_report_flags_match_the_c_surface():
+    assert ld.report_flags() == 0
+    assert ld.report_flags(as_json=True) == 1
+    assert ld.report_flags(no_descend=True) == 2
+    assert ld.report_flags(show_all=True) == 4
+    assert ld.report_flags(hide_system=True) == 8
+    assert ld.report_flags(True, True, True, True) == 15
+
+
+# MARK: - Buffers
+
+
+def test_buffer_length_is_little_endian():
+    assert ld.buffer_length(b"\x05\x01\x00\x00\x00\x00\x00\x00") == 261
+
+
+def test_buffer_length_rejects_short_header():
+    with pytest.raises(ld.LayoutDebugError):
+        ld.buffer_length(b"\x05\x00")
+
+
+def test_buffer_length_rejects_absurd_length():
+    with pytest.raises(ld.LayoutDebugError):
+        ld.buffer_length(b"\xff" * 8)
+
+
+def test_decode_text_replaces_bad_utf8():
+    assert ld.decode_text(b"ok \xff") == "ok \ufffd"
+
+
+def test_split_error():
+    assert ld.split_error("error: 0x1 is not a live object\n") == "0x1 is not a live object"
+    assert ld.split_error("UIView:0x1 'root'") is None
+    assert ld.split_error("error:") == "the helper library reported an error"
+
+
+# MARK: - Library search
+
+
+def test_library_env_is_the_only_candidate():
+    paths = ld.library_candidates("x86_64-pc-linux-gnu", {"LAYOUT_DEBUG_LIBRARY": "/x/lib.so"},
+                                  "/repo/lldb", "/home/u")
+    assert paths == ["/x/lib.so"]
+
+
+def test_library_search_order_on_linux():
+    paths = ld.library_candidates("x86_64-pc-linux-gnu", {}, "/repo/lldb", "/home/u")
+    assert paths == [
+        "/home/u/.lldb/layout-debug/libLayoutDebugSupport.so",
+        "/repo/lldb/libLayoutDebugSupport.so",
+        "/repo/.build/release/libLayoutDebugSupport.so",
+        "/repo/.build/debug/libLayoutDebugSupport.so",
+    ]
+
+
+def test_library_search_installed_prefix_is_not_repeated():
+    paths = ld.library_candidates("arm64-apple-ios17.0", {}, "/home/u/.lldb/layout-debug", "/home/u")
+    assert paths[0] == "/home/u/.lldb/layout-debug/libLayoutDebugSupport.dylib"
+    assert paths.count(paths[0]) == 1
+
+
+def test_library_extension():
+    assert ld.library_extension("arm64-apple-ios17.0") == ".dylib"
+    assert ld.library_extension("arm64-apple-macosx14.0") == ".dylib"
+    assert ld.library_extension("x86_64-pc-linux-gnu") == ".so"
+
+
+def test_code_signing_hint_only_for_ios_devices():
+    device = ld.load_failure_message("/p/lib.dylib", "code signature invalid", "arm64-apple-ios17.0")
+    simulator = ld.load_failure_message("/p/lib.dylib", "nope", "arm64-apple-ios17.0-simulator")
+    linux = ld.load_failure_message("/p/lib.so", "cannot open", "x86_64-pc-linux-gnu")
+    assert "/p/lib.dylib" in device and "code signature invalid" in device and "codesign" in device
+    assert "codesign" not in simulator
+    assert linux == "could not load /p/lib.so: cannot open"
+
+
+def test_explain_candidates_end_with_path():
+    paths = ld.explain_candidates({"PATH": "/usr/bin:/bin"}, "/repo/lldb", "/home/u")
+    assert paths[0] == "/home/u/.lldb/layout-debug/layout-explain"
+    assert paths[-2:] == ["/usr/bin/layout-explain", "/bin/layout-explain"]
+    assert ld.explain_candidates({"LAYOUT_DEBUG_EXPLAIN": "/t/x"}, "/r/lldb", "/h") == ["/t/x"]
+
+
+# MARK: - Settings
+
+
+def test_timeout_parsing():
+    assert ld.parse_timeout("2.5") == 2.5
+    for bad in ("x", "0", "-1", "nan", "99999"):
+        with pytest.raises(ld.UsageError):
+            ld.parse_timeout(bad)
+
+
+def test_default_timeout_from_environment():
+    assert ld.default_timeout({}) == 5.0
+    assert ld.default_timeout({"LAYOUT_DEBUG_TIMEOUT": "12"}) == 12.0
+    assert ld.default_timeout({"LAYOUT_DEBUG_TIMEOUT": "junk"}) == 5.0
+
+
+def test_format_seconds():
+    assert ld.format_seconds(5.0) == "5 s"
+    assert ld.format_seconds(0.5) == "0.5 s"
+
+
+# MARK: - Conflict log
+
+
+def test_conflict_log_groups_by_signature_in_first_seen_order():
+    log = ld.ConflictLog()
+    log.record("B", "FeedVC", when=100)
+    log.record("A", None, when=101)
+    log.record("B", "OtherVC", when=105)
+    assert log.total == 3
+    entries = log.entries()
+    assert [(e.signature, e.count) for e in entries] == [("B", 2), ("A", 1)]
+    assert entries[0].first_seen == 100 and entries[0].last_seen == 105
+    assert entries[0].view_controller == "FeedVC"
+
+
+def test_conflict_log_counts_missing_signatures():
+    log = ld.ConflictLog()
+    log.record(None)
+    log.record("")
+    assert log.total == 2 and log.entries()[0].count == 2
+
+
+def test_conflict_summary_one_line_per_signature():
+    log = ld.ConflictLog()
+    base = time.mktime((2026, 1, 2, 10, 0, 0, 0, 0, -1))
+    for index in range(3):
+        log.record("UIView.width == 100 | UIView.width == 200", "CellVC", when=base + index)
+    log.record("other", None, when=base + 10)
+    text = ld.format_conflict_summary(log)
+    lines = text.splitlines()
+    assert lines[0] == "4 conflicts, 2 distinct signatures:"
+    assert lines[1] == "    3x  first 10:00:00  last 10:00:02  vc CellVC  " \
+                       "UIView.width == 100 | UIView.width == 200"
+    assert lines[2] == "    1x  first 10:00:10  last 10:00:10  vc -  other"
+
+
+def test_conflict_summary_when_empty():
+    assert "No Auto Layout conflicts" in ld.format_conflict_summary(ld.ConflictLog())
+
+
+def test_parse_conflict_json():
+    fields = ld.parse_conflict_json(
+        '{"text":"Broke X","signature":"S","viewController":"VC","ordinal":3,"brokenConstraint":"c"}')
+    assert fields["text"] == "Broke X" and fields["signature"] == "S"
+    assert fields["viewController"] == "VC" and fields["ordinal"] == 3
+
+
+def test_parse_conflict_json_tolerates_text_and_nulls():
+    assert ld.parse_conflict_json("not json")["text"] == "not json"
+    fields = ld.parse_conflict_json('{"text":"t","signature":null,"viewController":null}')
+    assert fields["signature"] is None and fields["viewController"] is None
+
+
+# MARK: - Pasted input
+
+
+def test_read_until_blank_line():
+    stream = io.StringIO("\nline one\nline two\n\nafter\n")
+    assert ld.read_until_blank(stream.readline) == "line one\nline two\n"
+    assert stream.readline() == "after\n"
+
+
+def test_read_until_end_of_input():
+    assert ld.read_until_blank(io.StringIO("only\n").readline) == "only\n"
+    assert ld.read_until_blank(io.StringIO("").readline) == ""
