@@ -8,9 +8,8 @@ enum FrameText {
             + "\(ReportNumber.plain(r.width)) \(ReportNumber.plain(r.height)))"
     }
 
-    /// `(64 64)`, with `-1` components (no intrinsic metric) printed as `none`.
+    /// `(64 64)`; `-1` components (no intrinsic metric) print as UIKit gives them.
     static func size(_ s: SnapshotSize) -> String {
-        func component(_ v: Double) -> String { v < 0 ? "none" : ReportNumber.plain(v) }
-        return "(\(component(s.width)) \(component(s.height)))"
+        "(\(ReportNumber.plain(s.width)) \(ReportNumber.plain(s.height)))"
     }
 }

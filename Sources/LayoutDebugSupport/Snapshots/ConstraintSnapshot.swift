@@ -42,6 +42,14 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     public var isSystemSpacing: Bool
     /// The view the constraint is installed on, when known.
     public var owner: ObjectReference?
+    /// Whether the engine broke this constraint to recover from a conflict
+    /// (live sources only: the library saw it at the conflict breakpoint or hook).
+    public var isBroken: Bool
+    /// How far the current frames are from satisfying the constraint, in
+    /// points: `0` when they satisfy it, `nil` when unknown (logs, baselines).
+    /// Live adapters compute it; it cannot be derived later because the items'
+    /// frames are not part of the snapshot.
+    public var frameMiss: Double?
 
     /// Creates a snapshot. Defaults describe an active, required,
     /// `NSLayoutConstraint` with multiplier 1 and constant 0.
@@ -61,7 +69,9 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         sourceLocation: String? = nil,
         autoresizingMask: String? = nil,
         isSystemSpacing: Bool = false,
-        owner: ObjectReference? = nil
+        owner: ObjectReference? = nil,
+        isBroken: Bool = false,
+        frameMiss: Double? = nil
     ) {
         self.className = className
         self.address = address
@@ -79,6 +89,8 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         self.autoresizingMask = autoresizingMask
         self.isSystemSpacing = isSystemSpacing
         self.owner = owner
+        self.isBroken = isBroken
+        self.frameMiss = frameMiss
     }
 
     /// Whether the constraint is required (priority 1000).

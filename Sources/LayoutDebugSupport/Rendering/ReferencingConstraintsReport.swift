@@ -1,0 +1,95 @@
+// MARK: - ReferencingConstraintsReport
+
+/// Sadun's `referencingConstraints` and `referencingConstraintsInSuperviews`:
+/// every constraint, on the view or on an ancestor, that names the view.
+///
+/// Her version dropped system classes; this one keeps them, marked by class
+/// (autoresizing and content-size constraints are often the culprit), and
+/// offers `includeSystem: false` to drop them.
+public enum ReferencingConstraintsReport {
+    /// The constraints installed on the view itself that name it.
+    ///
+    /// - Parameters:
+    ///   - view: The view's snapshot.
+    ///   - includeSystem: Keep UIKit-made constraints (`isSystemConstraint`).
+    public static func referencingConstraints(_ view: ViewSnapshot, includeSystem: Bool = true) -> [ConstraintSnapshot] {
+        view.constraints.filter { names($0, view.reference) && (includeSystem || !$0.isSystemConstraint) }
+    }
+
+    /// The constraints installed on ancestors that name the view.
+    ///
+    /// - Parameters:
+    ///   - view: The view's snapshot.
+    ///   - includeSystem: Keep UIKit-made constraints.
+    public static func referencingConstraintsInSuperviews(_ view: ViewSnapshot,
+                                                          includeSystem: Bool = true) -> [ConstraintSnapshot] {
+        view.ancestorConstraints.filter { names($0, view.reference) && (includeSystem || !$0.isSystemConstraint) }
+    }
+
+    /// Both lists as text:
+    /// ```
+    /// Constraints referencing <UIImageView:0x1234>: 2
+    /// On the view:
+    ///  1. @250 <UIImageView:0x1234>.width == 100.0 [satisfied]
+    /// On ancestors:
+    ///  1. @1000 <UIView:0x10>.centerX == <UIImageView:0x1234>.centerX on <UIView:0x10> [satisfied]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - view: The view's snapshot.
+    ///   - includeSystem: Keep UIKit-made constraints.
+    /// - Returns: Lines ending in a newline.
+    public static func text(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
+        let own = referencingConstraints(view, includeSystem: includeSystem)
+        let inherited = referencingConstraintsInSuperviews(view, includeSystem: includeSystem)
+        var out = "Constraints referencing \(view.reference.bracketed): \(own.count + inherited.count)"
+        out += includeSystem ? "\n" : " (system constraints left out)\n"
+        out += list("On the view:", own, showOwner: false)
+        out += list("On ancestors:", inherited, showOwner: true)
+        return out
+    }
+
+    /// The lists as JSON: `{"text", "view", "constraints", "ancestorConstraints"}`.
+    public static func json(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
+        JSONText.encode(Document(
+            text: text(view, includeSystem: includeSystem), view: view.reference,
+            constraints: referencingConstraints(view, includeSystem: includeSystem),
+            ancestorConstraints: referencingConstraintsInSuperviews(view, includeSystem: includeSystem)))
+    }
+
+    /// The JSON form of the report.
+    public struct Document: Codable, Hashable, Sendable {
+        /// The text report.
+        public var text: String
+        /// The view the constraints reference.
+        public var view: ObjectReference
+        /// Those installed on the view.
+        public var constraints: [ConstraintSnapshot]
+        /// Those installed on its ancestors.
+        public var ancestorConstraints: [ConstraintSnapshot]
+    }
+
+    // MARK: - Pieces
+
+    /// Whether either item is the view: by address when both have one, since
+    /// two views can share a class and a name.
+    static func names(_ c: ConstraintSnapshot, _ view: ObjectReference) -> Bool {
+        func same(_ item: ObjectReference?) -> Bool {
+            guard let item else { return false }
+            if let a = item.address, let b = view.address { return a == b }
+            return item == view
+        }
+        return same(c.firstItem) || same(c.secondItem)
+    }
+
+    private static func list(_ title: String, _ constraints: [ConstraintSnapshot], showOwner: Bool) -> String {
+        guard !constraints.isEmpty else { return "" }
+        var out = title + "\n"
+        for (index, c) in constraints.enumerated() {
+            let number = String(index + 1)
+            out += String(repeating: " ", count: max(0, 2 - number.count)) + number + ". "
+            out += ViewLayoutDescription.constraintLine(c, showOwner: showOwner) + "\n"
+        }
+        return out
+    }
+}

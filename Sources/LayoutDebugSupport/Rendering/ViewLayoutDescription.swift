@@ -1,0 +1,112 @@
+// MARK: - ViewLayoutDescription
+
+/// Sadun's `viewLayoutDescription`, line for line, plus what her version lacks.
+///
+/// ```
+/// <UIImageView:0x1234> UIImageView : UIView
+/// Frame:.........(110 202; 100 100)
+/// Content size...(64 64) [Content Mode: Center]
+/// Hugging........[H 250] [V 250]
+/// Resistance.....[H 750] [V 750]
+/// Constraints....2
+///  1. @250 <UIImageView:0x1234>.width == 100.0 [satisfied]
+/// Ancestors......1
+///  1. @1000 <UIView:0x10>.centerX == <UIImageView:0x1234>.centerX on <UIView:0x10> [off by 18.0]
+/// ```
+///
+/// The additions: priorities on every constraint (hers only showed them on
+/// plain `NSLayoutConstraint`s), the constraints ancestors hold about the view,
+/// each constraint's inactive or broken state, and whether the current frames
+/// satisfy it.
+public enum ViewLayoutDescription {
+    /// Frames within this many points of a constraint count as satisfying it:
+    /// UIKit rounds frames to pixels, so a third of a point is not a miss.
+    public static let satisfiedTolerance = 0.5
+
+    /// The report for one view (its `children` are ignored).
+    ///
+    /// - Parameter view: The view's snapshot.
+    /// - Returns: Lines ending in a newline.
+    public static func text(_ view: ViewSnapshot) -> String {
+        var out = header(view) + "\n"
+        if let controller = view.viewController { out += "Controller.....\(controller)\n" }
+        if view.translatesAutoresizingMask {
+            out += "Mask...........\(view.autoresizingMask)\n"
+        }
+        out += "Frame:.........\(FrameText.rect(view.frame))\n"
+        out += "Content size...\(FrameText.size(view.intrinsicContentSize))"
+        if view.intrinsicContentSize.width > 0 || view.intrinsicContentSize.height > 0 {
+            out += " [Content Mode: \(contentModeName(view.contentMode))]"
+        }
+        out += "\n"
+        out += "Hugging........\(pair(view.hugging))\n"
+        out += "Resistance.....\(pair(view.compressionResistance))\n"
+        out += "Constraints....\(view.constraints.count)\n"
+        out += numbered(view.constraints, showOwner: false)
+        if !view.ancestorConstraints.isEmpty {
+            out += "Ancestors......\(view.ancestorConstraints.count)\n"
+            out += numbered(view.ancestorConstraints, showOwner: true)
+        }
+        return out
+    }
+
+    /// `<Name:0x…> Class : Superclass [Autosizes] [Caution: Ambiguous Layout! minX, width]`.
+    static func header(_ view: ViewSnapshot) -> String {
+        var text = view.reference.bracketed + " " + view.reference.className
+        if let superclass = view.superclassNames.first { text += " : " + superclass }
+        if view.isLayoutGuide { text += " [Layout Guide]" }
+        if view.translatesAutoresizingMask { text += " [Autosizes]" }
+        if view.hasAmbiguousLayout {
+            text += " [Caution: Ambiguous Layout!"
+            if !view.ambiguousVariables.isEmpty { text += " " + view.ambiguousVariables.joined(separator: ", ") }
+            text += "]"
+        }
+        return text
+    }
+
+    /// One constraint's line with its state, as the report lists it.
+    ///
+    /// - Parameters:
+    ///   - c: The constraint.
+    ///   - showOwner: Whether to say which view holds it (for ancestors' constraints).
+    /// - Returns: The line without numbering or newline.
+    public static func constraintLine(_ c: ConstraintSnapshot, showOwner: Bool) -> String {
+        var text = ConstraintFormatter.line(c)
+        if showOwner, let owner = c.owner { text += " on " + owner.bracketed }
+        text += stateText(c)
+        return text
+    }
+
+    /// ` [inactive]`, ` [broken]`, ` [satisfied]`, ` [off by 18.0]`, or nothing when unknown.
+    static func stateText(_ c: ConstraintSnapshot) -> String {
+        if c.isActive == false { return " [inactive]" }
+        var text = c.isBroken ? " [broken]" : ""
+        if let miss = c.frameMiss {
+            text += miss <= satisfiedTolerance ? " [satisfied]" : " [off by \(ReportNumber.decimal(miss))]"
+        }
+        return text
+    }
+
+    // MARK: - Pieces
+
+    private static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool) -> String {
+        var out = ""
+        for (index, c) in constraints.enumerated() {
+            let number = String(index + 1)
+            // Sadun pads the index to two columns (`%2d.`), so lists up to 99 line up.
+            out += String(repeating: " ", count: max(0, 2 - number.count)) + number + ". "
+            out += constraintLine(c, showOwner: showOwner) + "\n"
+        }
+        return out
+    }
+
+    private static func pair(_ p: AxisPriorities) -> String {
+        "[H \(ReportNumber.priority(p.horizontal))] [V \(ReportNumber.priority(p.vertical))]"
+    }
+
+    /// `center` → `Center`, `scaleAspectFit` → `ScaleAspectFit`, as her listing names them.
+    static func contentModeName(_ mode: String) -> String {
+        guard let first = mode.first else { return mode }
+        return first.uppercased() + mode.dropFirst()
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+import LayoutDebugSupport
+
+final class AutolayoutTraceTests: XCTestCase {
+    static func tree() -> ViewSnapshot {
+        let window = ObjectReference(className: "UIWindow", address: 0x55d0c0a0)
+        let root = ObjectReference(className: "UIView", address: 0x55d0c1b0, name: "root")
+        let child = ObjectReference(className: "UIView", address: 0x55d0c2c0)
+        let manual = ObjectReference(className: "UILabel", address: 0x55d0c3d0)
+        let pinned = ObjectReference(className: "UIView", address: 0x55d0c4e0)
+        let constraint = ConstraintSnapshot(firstItem: pinned, firstAttribute: .top, secondItem: root,
+                                            secondAttribute: .top)
+        return ViewSnapshot(reference: window, children: [
+            ViewSnapshot(reference: root, translatesAutoresizingMask: false, constraints: [constraint], children: [
+                ViewSnapshot(reference: child, translatesAutoresizingMask: false,
+                             hasAmbiguousLayout: true, ambiguousVariables: ["minX", "width"]),
+                ViewSnapshot(reference: manual),
+                ViewSnapshot(reference: pinned),
+            ]),
+        ])
+    }
+
+    func test_text_modernFormat_handChecked() {
+        let expected = """
+        •UIWindow:0x55d0c0a0
+        |   *UIView:0x55d0c1b0 'root'
+        |   |   *UIView:0x55d0c2c0- AMBIGUOUS LAYOUT for UIView:0x55d0c2c0.minX, UIView:0x55d0c2c0.width
+        |   |   UILabel:0x55d0c3d0
+        |   |   +UIView:0x55d0c4e0
+
+        Legend:
+        \t* - is laid out with auto layout
+        \t+ - is laid out manually, but is represented in the layout engine because translatesAutoresizingMaskIntoConstraints = YES
+        \t• - layout engine host
+
+        """
+        XCTAssertEqual(AutolayoutTrace.text(Self.tree()), expected)
+    }
+
+    func test_ambiguities_listWhichVariable() {
+        XCTAssertEqual(AutolayoutTrace.ambiguities(Self.tree()).map(\.variables), [["minX", "width"]])
+    }
+
+    func test_json_roundTrips() throws {
+        let document = try JSONDecoder().decode(AutolayoutTrace.Document.self,
+                                                from: Data(AutolayoutTrace.json(Self.tree()).utf8))
+        XCTAssertEqual(document.text, AutolayoutTrace.text(Self.tree()))
+        XCTAssertEqual(document.ambiguities.first?.view.address, 0x55d0c2c0)
+    }
+}
