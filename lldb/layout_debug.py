@@ -198,10 +198,16 @@ def c_pointer(address):
     return "(void *)0x%x" % address
 
 
-def c_call(function, *arguments):
-    """The C text that calls an entry point through its cast prototype."""
+def c_call(function, *arguments, **options):
+    """The C text that calls an entry point through its cast prototype.
+
+    With `address=` the call goes to the function's resolved load address, which
+    spares the expression parser a symbol search across every module.
+    """
     prototype = PROTOTYPES[function]
-    return "((%s)%s)(%s)" % (prototype, function, ", ".join(arguments))
+    address = options.get("address")
+    callee = ("0x%x" % address) if address else function
+    return "((%s)%s)(%s)" % (prototype, callee, ", ".join(arguments))
 
 
 def report_flags(no_descend=False, show_all=False, as_json=False, hide_system=False):
@@ -454,6 +460,7 @@ class Session(object):
         self.stop_on_conflict = True
         self.quiet = False
         self.loaded_processes = {}
+        self.entry_addresses = {}
         self.callback_errors = 0
 
 
@@ -565,16 +572,17 @@ class Context(object):
         options = expression_options(self.session.timeout, language)
         return self.frame.EvaluateExpression(text, options)
 
-    def call_entry(self, expression):
+    def call_entry(self, function, *arguments):
         """Runs one C call into the library and returns the buffer's text."""
         ensure_loaded(self)
-        value = self.evaluate(expression, lldb.eLanguageTypeC)
+        address = entry_address(self, function)
+        value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC)
         if not value.GetError().Success():
             raise LayoutDebugError(describe_expression_failure(value, self.session.timeout))
         return read_buffer(self.process, value.GetValueAsUnsigned())
 
-    def call_report(self, expression):
-        text = self.call_entry(expression)
+    def call_report(self, function, *arguments):
+        text = self.call_entry(function, *arguments)
         message = split_error(text)
         if message is not None:
             raise LayoutDebugError(message)
@@ -688,6 +696,24 @@ def ensure_loaded(ctx):
     return path, True
 
 
+def entry_address(ctx, function):
+    """The load address of an lds_ function in this process, cached; None if unknown."""
+    key = (ctx.process.GetUniqueID(), function)
+    cache = ctx.session.entry_addresses
+    if key not in cache:
+        address = None
+        symbols = ctx.target.FindSymbols(function)
+        for index in range(symbols.GetSize() if symbols is not None else 0):
+            symbol = symbols.GetContextAtIndex(index).GetSymbol()
+            if symbol.IsValid() and symbol.GetType() == lldb.eSymbolTypeCode:
+                load = symbol.GetStartAddress().GetLoadAddress(ctx.target)
+                if load not in (0, lldb.LLDB_INVALID_ADDRESS):
+                    address = load
+                    break
+        cache[key] = address
+    return cache[key]
+
+
 def write_output(debugger, text):
     """Writes text to the debugger's output outside a command (breakpoint callbacks)."""
     if not text.endswith("\n"):
@@ -787,7 +813,7 @@ class LoadCommand(Command):
     def run(self, debugger, args, exe_ctx):
         ctx = Context(debugger, exe_ctx)
         path, fresh = ensure_loaded(ctx)
-        version = ctx.call_report(c_call("lds_version")).strip()
+        version = ctx.call_report("lds_version").strip()
         if fresh:
             return "Loaded %s (%s)" % (path, version)
         return "%s is already loaded: %s (%s)" % (LIBRARY_BASENAME, path, version)
@@ -888,8 +914,7 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     try:
         exe_ctx = lldb.SBExecutionContext(frame)
         ctx = Context(debugger, exe_ctx)
-        expression = c_call("lds_conflict_report", "(void *)$arg1", "(void *)$arg2", str(LDS_JSON))
-        raw = ctx.call_entry(expression)
+        raw = ctx.call_entry("lds_conflict_report", "(void *)$arg1", "(void *)$arg2", str(LDS_JSON))
         message = split_error(raw)
         if message is not None:
             text = "Auto Layout conflict (no report: %s)" % message
@@ -968,7 +993,7 @@ class ReportCommand(Command):
         text = join_words(args.object)
         address = ctx.resolve_object(text)
         flags = report_flags(no_descend=args.no_descend, show_all=args.all, as_json=args.json)
-        return ctx.call_report(c_call("lds_report", c_pointer(address), str(flags)))
+        return ctx.call_report("lds_report", c_pointer(address), str(flags))
 
 
 class ConstraintsCommand(Command):
@@ -992,7 +1017,7 @@ class ConstraintsCommand(Command):
         text = join_words(args.view)
         address = ctx.resolve_object(text)
         flags = report_flags(as_json=args.json, hide_system=args.hide_system)
-        return ctx.call_report(c_call("lds_constraints", c_pointer(address), str(flags)))
+        return ctx.call_report("lds_constraints", c_pointer(address), str(flags))
 
 
 class TraceCommand(Command):
@@ -1018,7 +1043,7 @@ class TraceCommand(Command):
         text = join_words(args.view)
         address = ctx.resolve_object(text) if text else None
         flags = report_flags(as_json=args.json)
-        return ctx.call_report(c_call("lds_trace", c_pointer(address), str(flags)))
+        return ctx.call_report("lds_trace", c_pointer(address), str(flags))
 
 
 class NameCommand(Command):
@@ -1041,7 +1066,7 @@ class NameCommand(Command):
     def run(self, debugger, args, exe_ctx):
         ctx = Context(debugger, exe_ctx)
         address = ctx.resolve_object(args.object)
-        text = ctx.call_report(c_call("lds_set_name", c_pointer(address), c_string_literal(args.nametag)))
+        text = ctx.call_report("lds_set_name", c_pointer(address), c_string_literal(args.nametag))
         return text or ("Named 0x%x %s" % (address, args.nametag))
 
 

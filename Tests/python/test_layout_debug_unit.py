@@ -191,6 +191,11 @@ def test_c_call_casts_the_entry_point():
         "((void *(*)(void *, unsigned int))lds_report)((void *)0x1234, 2)"
 
 
+def test_c_call_to_a_resolved_address():
+    assert ld.c_call("lds_report", ld.c_pointer(0x10), "0", address=0x7FFFF7F29650) == \
+        "((void *(*)(void *, unsigned int))0x7ffff7f29650)((void *)0x10, 0)"
+
+
 def test_c_call_null_pointer():
     assert ld.c_call("lds_trace", ld.c_pointer(None), "0") == \
         "((void *(*)(void *, unsigned int))lds_trace)((void *)0, 0)"

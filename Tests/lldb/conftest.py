@@ -1,0 +1,241 @@
+"""Harness for the LLDB command tests: real lldb-16, headless, in this process.
+
+Each test gets an `LLDBSession`: an SBDebugger made with SBDebugger.Create(),
+the commands imported with `command script import`, and the built
+`layout-demo` as its target. Everything the commands print (results and
+breakpoint-callback output) is captured and checked for Python tracebacks.
+
+The built products come from $LAYOUT_DEBUG_BUILD_DIR (test.sh sets it), else
+the repository's .build/debug.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(ROOT, "lldb", "layout_debug.py")
+BUILD_DIR = os.path.abspath(os.environ.get("LAYOUT_DEBUG_BUILD_DIR") or os.path.join(ROOT, ".build", "debug"))
+DEMO = os.path.join(BUILD_DIR, "layout-demo")
+LIBRARY = os.path.join(BUILD_DIR, "libLayoutDebugSupport.so")
+EXPLAIN = os.path.join(BUILD_DIR, "layout-explain")
+LLDB_BINARY = os.environ.get("LLDB") or "lldb-16"
+LAYOUT_BREAKPOINT = "LayoutDemoDidLayout"
+
+
+def _import_lldb():
+    """Imports LLDB's Python module, from `lldb-16 -P` when PYTHONPATH lacks it."""
+    try:
+        import lldb  # noqa: F401
+        if hasattr(lldb, "SBDebugger"):
+            return lldb
+    except ImportError:
+        pass
+    sys.modules.pop("lldb", None)  # a namespace package from a folder named lldb/
+    path = subprocess.check_output([LLDB_BINARY, "-P"], universal_newlines=True).strip()
+    sys.path.insert(0, path)
+    import lldb  # noqa: F811
+    return lldb
+
+
+lldb = _import_lldb()
+if not os.environ.get("LLDB_DEBUGSERVER_PATH"):
+    for candidate in ("lldb-server-16", "lldb-server"):
+        found = subprocess.run(["sh", "-c", "command -v " + candidate], stdout=subprocess.PIPE,
+                               universal_newlines=True).stdout.strip()
+        if found:
+            os.environ["LLDB_DEBUGSERVER_PATH"] = found
+            break
+
+# The commands find these through their documented overrides.
+os.environ["LAYOUT_DEBUG_LIBRARY"] = LIBRARY
+os.environ["LAYOUT_DEBUG_EXPLAIN"] = EXPLAIN
+
+
+def require_products():
+    missing = [path for path in (DEMO, LIBRARY) if not os.path.isfile(path)]
+    assert not missing, "build the package first (swift build); missing: %s" % ", ".join(missing)
+
+
+class CommandResult(object):
+    def __init__(self, command, succeeded, output, error):
+        self.command = command
+        self.succeeded = succeeded
+        self.output = output
+        self.error = error
+
+    def __repr__(self):
+        return "CommandResult(%r, ok=%s, output=%r, error=%r)" % (
+            self.command, self.succeeded, self.output[:2000], self.error[:2000])
+
+
+class LLDBSession(object):
+    """One headless debugger with the commands imported and layout-demo as its target."""
+
+    def __init__(self, tmp_path):
+        require_products()
+        self.tmp_path = str(tmp_path)
+        self.debugger = lldb.SBDebugger.Create(False)
+        self.debugger.SetAsync(False)
+        self.output_path = os.path.join(self.tmp_path, "lldb-output.txt")
+        self.error_path = os.path.join(self.tmp_path, "lldb-error.txt")
+        self._output = open(self.output_path, "w+")
+        self._error = open(self.error_path, "w+")
+        self.debugger.SetOutputFileHandle(self._output, False)
+        self.debugger.SetErrorFileHandle(self._error, False)
+        self.interpreter = self.debugger.GetCommandInterpreter()
+        self.transcript = []
+        self.target = None
+        self.process = None
+        self.stdout_path = os.path.join(self.tmp_path, "demo-stdout.txt")
+        self.stderr_path = os.path.join(self.tmp_path, "demo-stderr.txt")
+        imported = self.run("command script import " + SCRIPT)
+        assert imported.succeeded, imported
+
+    # -- commands
+
+    def run(self, command):
+        result = lldb.SBCommandReturnObject()
+        self.interpreter.HandleCommand(command, result)
+        outcome = CommandResult(command, result.Succeeded(), result.GetOutput() or "",
+                                result.GetError() or "")
+        self.transcript.append(outcome)
+        assert "Traceback" not in outcome.output + outcome.error, outcome
+        return outcome
+
+    def ok(self, command):
+        outcome = self.run(command)
+        assert outcome.succeeded, outcome
+        assert not outcome.error, outcome
+        return outcome.output
+
+    def fails(self, command):
+        """Runs a command that must fail with one clean error line."""
+        outcome = self.run(command)
+        assert not outcome.succeeded, outcome
+        lines = [line for line in outcome.error.splitlines() if line.strip()]
+        assert len(lines) == 1, outcome
+        assert lines[0].startswith("error: "), outcome
+        return lines[0]
+
+    def callback_output(self):
+        self._output.flush()
+        with open(self.output_path) as handle:
+            return handle.read()
+
+    # -- the demo
+
+    def create_target(self):
+        self.target = self.debugger.CreateTarget(DEMO)
+        assert self.target.IsValid(), "could not create a target for " + DEMO
+        return self.target
+
+    def launch(self, scenario, *arguments, **options):
+        """Launches layout-demo; by default it stops at LayoutDemoDidLayout."""
+        stop_at_layout = options.get("stop_at_layout", True)
+        stdout_path = options.get("stdout_path", self.stdout_path)
+        if self.target is None:
+            self.create_target()
+        if stop_at_layout:
+            breakpoint = self.target.BreakpointCreateByName(LAYOUT_BREAKPOINT)
+            assert breakpoint.IsValid()
+        info = lldb.SBLaunchInfo([scenario] + [str(argument) for argument in arguments])
+        info.SetWorkingDirectory(self.tmp_path)
+        info.AddOpenFileAction(0, "/dev/null", True, False)
+        info.AddOpenFileAction(1, stdout_path, False, True)
+        info.AddOpenFileAction(2, self.stderr_path, False, True)
+        error = lldb.SBError()
+        self.process = self.target.Launch(info, error)
+        assert error.Success(), "launch failed: %s" % error.GetCString()
+        if stop_at_layout and not self.debugger.GetAsync():
+            assert self.process.GetState() == lldb.eStateStopped, self.state()
+            assert self.stop_function() == LAYOUT_BREAKPOINT, self.stop_function()
+        return self.process
+
+    def state(self):
+        return lldb.SBDebugger.StateAsCString(self.process.GetState()) if self.process else "none"
+
+    def frame(self):
+        return self.process.GetSelectedThread().GetSelectedFrame()
+
+    def stop_function(self):
+        return self.frame().GetFunctionName() or self.frame().GetSymbol().GetName()
+
+    def root_view(self):
+        """$arg1 at LayoutDemoDidLayout: the window's root view."""
+        return self.frame().FindRegister("arg1").GetValueAsUnsigned()
+
+    def continue_to_exit(self, timeout=120):
+        """Lets the demo finish: it must exit 0 with its normal frames output."""
+        self.target.DeleteAllBreakpoints()
+        deadline = time.time() + timeout
+        while self.process.GetState() == lldb.eStateStopped and time.time() < deadline:
+            self.process.Continue()
+        assert self.process.GetState() == lldb.eStateExited, self.state()
+        assert self.process.GetExitStatus() == 0, (self.process.GetExitStatus(), self.demo_stderr())
+        stdout = self.demo_stdout()
+        assert "== frames ==" in stdout, stdout
+        return stdout
+
+    def demo_stdout(self):
+        with open(self.stdout_path) as handle:
+            return handle.read()
+
+    def demo_stderr(self):
+        with open(self.stderr_path) as handle:
+            return handle.read()
+
+    def close(self):
+        try:
+            if self.process is not None and self.process.IsValid() and \
+                    self.process.GetState() not in (lldb.eStateExited, lldb.eStateDetached):
+                self.process.Kill()
+        finally:
+            for outcome in self.transcript:
+                assert "Traceback" not in outcome.output + outcome.error, outcome
+            text = self.callback_output()
+            self._error.flush()
+            with open(self.error_path) as handle:
+                errors = handle.read()
+            lldb.SBDebugger.Destroy(self.debugger)
+            self._output.close()
+            self._error.close()
+            assert "Traceback" not in text, text
+            assert "Traceback" not in errors, errors
+
+
+@pytest.fixture
+def session(tmp_path):
+    current = LLDBSession(tmp_path)
+    try:
+        yield current
+    finally:
+        current.close()
+
+
+def run_demo(scenario, *arguments):
+    """Runs layout-demo without a debugger; returns (status, stdout, stderr)."""
+    require_products()
+    completed = subprocess.run([DEMO, scenario] + [str(a) for a in arguments], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    return completed.returncode, completed.stdout, completed.stderr
+
+
+def frame_lines(stdout):
+    """The `== frames ==` lines of the demo's output, as (depth, text)."""
+    lines = stdout.split("== frames ==", 1)[1].splitlines()
+    rows = []
+    for line in lines:
+        if not line.strip():
+            continue
+        depth = (len(line) - len(line.lstrip(" "))) // 2
+        rows.append((depth, line.strip()))
+    return rows
+
+
+ADDRESS = re.compile(r"0x[0-9a-fA-F]+")

@@ -1,0 +1,197 @@
+"""Times the LLDB commands against the per-object approach, in one lldb session.
+
+Run through bench/lldb/run.sh. On `layout-demo many-views N`, stopped at
+LayoutDemoDidLayout ($arg1 = the root view):
+
+  (1) floor:      `(int)getpid()` evaluated as C, with the options our commands use
+  (2) lreport:    `lreport 0x<root>` through the command interpreter (one expression)
+  (3) per-object: one expression per view, as Chisel-style scripts do: for every
+                  view of the tree, a C call that describes that one view
+                  (`lds_report(view, LDS_NO_DESCEND)`) and a read of its text.
+
+(1) and (2) are medians of --repeat runs; (3) is one walk of the whole tree.
+Prints all three, (3)/(2), and ends with `ratio=X` where X = (2)/(1).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD_DIR = os.path.abspath(os.environ.get("LAYOUT_DEBUG_BUILD_DIR") or os.path.join(ROOT, ".build", "release"))
+SCRIPT = os.path.join(ROOT, "lldb", "layout_debug.py")
+DEMO = os.path.join(BUILD_DIR, "layout-demo")
+LIBRARY = os.path.join(BUILD_DIR, "libLayoutDebugSupport.so")
+
+
+def import_lldb():
+    try:
+        import lldb
+        if hasattr(lldb, "SBDebugger"):
+            return lldb
+    except ImportError:
+        pass
+    sys.modules.pop("lldb", None)
+    sys.path.insert(0, subprocess.check_output([os.environ.get("LLDB", "lldb-16"), "-P"],
+                                               universal_newlines=True).strip())
+    import lldb  # noqa: F811
+    return lldb
+
+
+lldb = import_lldb()
+sys.path.insert(0, os.path.join(ROOT, "lldb"))
+import layout_debug  # noqa: E402  (the script's own expression options and C text)
+
+
+def fail(message):
+    sys.stderr.write("error: %s\n" % message)
+    sys.exit(1)
+
+
+def view_addresses(report_json):
+    """Every view's address in an `lreport --json` document, in document order."""
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            reference = node.get("reference")
+            if isinstance(reference, dict) and "frame" in node and reference.get("address"):
+                address = reference["address"]
+                if isinstance(address, str):
+                    address = int(address, 16)
+                found.append(address)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads(report_json))
+    seen = set()
+    unique = []
+    for address in found:
+        if address not in seen:
+            seen.add(address)
+            unique.append(address)
+    return unique
+
+
+class Bench(object):
+    def __init__(self, views):
+        for path in (DEMO, LIBRARY):
+            if not os.path.isfile(path):
+                fail("missing %s: build first (swift build -c release)" % path)
+        os.environ["LAYOUT_DEBUG_LIBRARY"] = LIBRARY
+        self.debugger = lldb.SBDebugger.Create(False)
+        self.debugger.SetAsync(False)
+        self.interpreter = self.debugger.GetCommandInterpreter()
+        self.command("command script import " + SCRIPT)
+        self.target = self.debugger.CreateTarget(DEMO)
+        self.target.BreakpointCreateByName("LayoutDemoDidLayout")
+        info = lldb.SBLaunchInfo(["many-views", str(views)])
+        info.AddOpenFileAction(1, "/dev/null", False, True)
+        error = lldb.SBError()
+        self.process = self.target.Launch(info, error)
+        if not error.Success() or self.process.GetState() != lldb.eStateStopped:
+            fail("could not stop layout-demo at LayoutDemoDidLayout: %s" % error.GetCString())
+        self.frame = self.process.GetSelectedThread().GetFrameAtIndex(0)
+        self.root = self.frame.FindRegister("arg1").GetValueAsUnsigned()
+        self.options = layout_debug.expression_options(layout_debug.DEFAULT_TIMEOUT, lldb.eLanguageTypeC)
+
+    def command(self, text):
+        result = lldb.SBCommandReturnObject()
+        self.interpreter.HandleCommand(text, result)
+        if not result.Succeeded():
+            fail("%s: %s" % (text, result.GetError().strip()))
+        return result.GetOutput()
+
+    def evaluate(self, text):
+        value = self.frame.EvaluateExpression(text, self.options)
+        if not value.GetError().Success():
+            fail("%s: %s" % (text, value.GetError().GetCString()))
+        return value
+
+    def read_text(self, value):
+        return layout_debug.read_buffer(self.process, value.GetValueAsUnsigned())
+
+    def floor(self):
+        return self.evaluate("(int)getpid()")
+
+    def lreport(self):
+        return self.command("lreport 0x%x" % self.root)
+
+    def entry_address(self, name):
+        symbols = self.target.FindSymbols(name)
+        for index in range(symbols.GetSize()):
+            symbol = symbols.GetContextAtIndex(index).GetSymbol()
+            if symbol.GetType() == lldb.eSymbolTypeCode:
+                return symbol.GetStartAddress().GetLoadAddress(self.target)
+        fail("no symbol %s in the process" % name)
+
+    def per_object(self, addresses):
+        # The same resolved-address call that lreport makes, once per view.
+        report = self.entry_address("lds_report")
+        texts = 0
+        for address in addresses:
+            call = layout_debug.c_call("lds_report", layout_debug.c_pointer(address),
+                                       str(layout_debug.LDS_NO_DESCEND), address=report)
+            text = self.read_text(self.evaluate(call))
+            if text.startswith("error:"):
+                fail("per-object report of 0x%x: %s" % (address, text.strip()))
+            texts += len(text)
+        return texts
+
+    def close(self):
+        self.process.Kill()
+        lldb.SBDebugger.Destroy(self.debugger)
+
+
+def timed(function, repeat):
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples), samples
+
+
+def main():
+    parser = argparse.ArgumentParser(description="LLDB command benchmark (bench/lldb/run.sh)")
+    parser.add_argument("--views", type=int, default=1000, help="views in the many-views scenario")
+    parser.add_argument("--repeat", type=int, default=21, help="samples for (1) and (2)")
+    args = parser.parse_args()
+
+    bench = Bench(args.views)
+    try:
+        bench.command("lload")
+        bench.floor()
+        report = bench.lreport()
+        addresses = view_addresses(bench.command("lreport --all --json 0x%x" % bench.root))
+        if len(addresses) < args.views:
+            fail("the JSON report of the root names %d views, expected at least %d"
+                 % (len(addresses), args.views))
+        floor, _ = timed(bench.floor, args.repeat)
+        ours, _ = timed(bench.lreport, args.repeat)
+        start = time.perf_counter()
+        bench.per_object(addresses)
+        per_object = time.perf_counter() - start
+    finally:
+        bench.close()
+
+    print("build: %s" % BUILD_DIR)
+    print("scenario: many-views %d (%d views in the tree, lreport text %d bytes)"
+          % (args.views, len(addresses), len(report)))
+    print("(1) floor, (int)getpid() as C:          %8.2f ms (median of %d)" % (floor * 1e3, args.repeat))
+    print("(2) lreport <root>, one expression:     %8.2f ms (median of %d)" % (ours * 1e3, args.repeat))
+    print("(3) per-object, one expression a view:  %8.2f ms (%d expressions, %.2f ms each)"
+          % (per_object * 1e3, len(addresses), per_object * 1e3 / max(1, len(addresses))))
+    print("per_object_over_lreport=%.1f (goal >= 50)" % (per_object / ours))
+    print("ratio=%.2f" % (ours / floor))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Benchmark of the LLDB commands on `layout-demo many-views 1000`, in one lldb session:
+#   (1) a trivial C call into the target, (int)getpid(): the floor of any expression;
+#   (2) `lreport` on the root view: ours, one expression for the whole tree;
+#   (3) the per-object approach of scripts like Chisel: one expression per view.
+# Ends with `ratio=X`, X = (2)/(1). Goals: X <= 2.0 and (3)/(2) >= 50.
+#
+#   bench/lldb/run.sh [--views N] [--repeat R]
+#
+# Uses $LAYOUT_DEBUG_BUILD_DIR, else .build/release when it holds layout-demo, else
+# .build/debug. It does not build: run `swift build -c release` first.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+. scripts/lldb-env.sh
+ld_export_lldb
+if [ -z "${LAYOUT_DEBUG_BUILD_DIR:-}" ]; then
+    if [ -x "$ROOT/.build/release/layout-demo" ] && [ -f "$ROOT/.build/release/libLayoutDebugSupport.so" ]; then
+        LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/release"
+    else
+        LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/debug"
+    fi
+fi
+export LAYOUT_DEBUG_BUILD_DIR
+exec python3 "$ROOT/bench/lldb/bench_lldb.py" "$@"
