@@ -508,20 +508,45 @@ def first_line(text):
     return ""
 
 
-def describe_expression_failure(value, timeout):
-    error = value.GetError()
-    text = error.GetCString() or ""
-    lowered = text.lower()
-    if "timed out" in lowered or "timeout" in lowered:
-        return "the expression timed out after %s and was stopped; the process is where it was " \
-               "(raise the limit with `lsettings --timeout`)" % format_seconds(timeout)
-    if "interrupted" in lowered or "crashed" in lowered or "signal" in lowered or "exception" in lowered:
-        return "the expression stopped in the target (%s); it was unwound and the process is where it was" \
-            % first_line(text)
-    message = first_line(re.sub(r"<user expression \d+>:\d+:\d+: ", "", text))
-    if message.startswith("error:"):
-        message = message[len("error:"):].strip()
-    return "expression failed: %s; the process is where it was" % (message or "unknown error")
+def expression_message(text):
+    """The one line that says why an expression failed, from LLDB's error text."""
+    lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
+    for line in lines:
+        if line.lower().startswith("expression failed to parse"):
+            continue
+        if "error:" in line:
+            return strip_error_prefix(line[line.index("error:"):])
+    for line in lines:
+        if not line.lower().startswith("expression failed to parse"):
+            return strip_error_prefix(line)
+    return strip_error_prefix(lines[0]) if lines else "unknown error"
+
+
+def classify_expression_error(text, elapsed=0.0, timeout=None):
+    """("timeout" | "stopped" | "unsupported" | "failed", one-line message) for an LLDB error."""
+    lowered = (text or "").lower()
+    message = expression_message(text)
+    if "timed out" in lowered or "timeout" in lowered or \
+            (timeout is not None and elapsed >= timeout and "interrupted" in lowered):
+        return "timeout", message
+    if "interrupted" in lowered or "crashed" in lowered or "signal" in lowered \
+            or "exception" in lowered or "execution was halted" in lowered:
+        return "stopped", message
+    if "type system" in lowered or "typesystem" in lowered or "no plugin for the language" in lowered:
+        return "unsupported", message
+    return "failed", message
+
+
+def describe_expression_failure(error_text, timeout, what="the expression", elapsed=0.0):
+    """One line saying what went wrong and that the process was left as it was."""
+    kind, message = classify_expression_error(error_text, elapsed, timeout)
+    if kind == "timeout":
+        return "%s timed out after %s and was stopped; the process is where it was " \
+               "(raise the limit with `lsettings --timeout`)" % (what, format_seconds(timeout))
+    if kind == "stopped":
+        return "%s stopped in the target (%s); it was unwound and the process is where it was" \
+            % (what, message.rstrip("."))
+    return "%s failed: %s; the process is where it was" % (what, message)
 
 
 class Context(object):
@@ -534,6 +559,7 @@ class Context(object):
         self.process = exe_ctx.GetProcess() if exe_ctx is not None else None
         self.thread = exe_ctx.GetThread() if exe_ctx is not None else None
         self.frame = exe_ctx.GetFrame() if exe_ctx is not None else None
+        self.elapsed = 0.0
         if need_process:
             self.require_stopped_process()
 
@@ -569,8 +595,12 @@ class Context(object):
     # -- expressions
 
     def evaluate(self, text, language=None):
+        """Evaluates `text`; the time it took is left in `self.elapsed`."""
         options = expression_options(self.session.timeout, language)
-        return self.frame.EvaluateExpression(text, options)
+        start = time.time()
+        value = self.frame.EvaluateExpression(text, options)
+        self.elapsed = time.time() - start
+        return value
 
     def call_entry(self, function, *arguments):
         """Runs one C call into the library and returns the buffer's text."""
@@ -578,7 +608,10 @@ class Context(object):
         address = entry_address(self, function)
         value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC)
         if not value.GetError().Success():
-            raise LayoutDebugError(describe_expression_failure(value, self.session.timeout))
+            raise LayoutDebugError(describe_expression_failure(value.GetError().GetCString(),
+                                                               self.session.timeout,
+                                                               "the call to %s" % function,
+                                                               self.elapsed))
         return read_buffer(self.process, value.GetValueAsUnsigned())
 
     def call_report(self, function, *arguments):
@@ -604,22 +637,32 @@ class Context(object):
         return check_address(self.evaluate_pointer(text), text)
 
     def evaluate_pointer(self, text):
+        """Evaluates the user's expression in the frame's language, for a pointer.
+
+        When this LLDB has no plugin for the frame's language (Swift under a
+        stock LLDB) or the text is C, it is evaluated again as C.
+        """
+        what = "evaluating '%s'" % text
+        timeout = self.session.timeout
         value = self.evaluate(text)
-        if not value.GetError().Success():
-            frame_error = first_line(value.GetError().GetCString())
-            # The frame's language may have no plugin in this LLDB (Swift under a
-            # stock LLDB): `$N`, registers and C expressions still work in C.
-            fallback = self.evaluate(text, lldb.eLanguageTypeC)
-            if fallback.GetError().Success():
-                value = fallback
-            else:
-                hint = ""
-                if "type system" in frame_error.lower() or "typesystem" in frame_error.lower():
-                    hint = " (this LLDB cannot evaluate the frame's language: use an address, " \
+        if value.GetError().Success():
+            return pointer_from_value(value, text)
+        frame_text = value.GetError().GetCString()
+        frame_kind, _ = classify_expression_error(frame_text, self.elapsed, timeout)
+        if frame_kind in ("timeout", "stopped"):
+            raise LayoutDebugError(describe_expression_failure(frame_text, timeout, what, self.elapsed))
+        fallback = self.evaluate(text, lldb.eLanguageTypeC)
+        if fallback.GetError().Success():
+            return pointer_from_value(fallback, text)
+        c_text = fallback.GetError().GetCString()
+        c_kind, _ = classify_expression_error(c_text, self.elapsed, timeout)
+        if c_kind in ("timeout", "stopped") or frame_kind == "unsupported":
+            message = describe_expression_failure(c_text, timeout, what, self.elapsed)
+            if frame_kind == "unsupported" and c_kind == "failed":
+                message += " (this LLDB cannot evaluate the frame's language: give an address, " \
                            "$arg1, a register or $N)"
-                raise LayoutDebugError("could not evaluate '%s' in this frame: %s%s"
-                                       % (text, strip_error_prefix(frame_error), hint))
-        return pointer_from_value(value, text)
+            raise LayoutDebugError(message)
+        raise LayoutDebugError(describe_expression_failure(frame_text, timeout, what))
 
 
 def strip_error_prefix(text):

@@ -1,0 +1,157 @@
+"""lreport, lconstraints, ltrace, lname, lload and help, in real lldb-16 sessions on layout-demo.
+
+Each test stops the demo at LayoutDemoDidLayout ($arg1 = the window's root view),
+runs commands, then lets the demo finish: it must exit 0 with its frames output.
+"""
+
+import json
+import re
+
+from conftest import ADDRESS, frame_lines
+
+SCENARIO = "duplicate-leading"
+
+
+def frames_by_address(stdout):
+    """{address: (class, text)} from the demo's `== frames ==` output."""
+    views = {}
+    for depth, text in frame_lines(stdout):
+        match = re.match(r"([\w.]+):(0x[0-9a-fA-F]+)", text)
+        if match:
+            views[int(match.group(2), 16)] = (match.group(1), text, depth)
+    return views
+
+
+def frame_text(line):
+    """`(0 0; 375 667)` from a frames line."""
+    return re.search(r"\([-\d. ]+;[-\d. ]+\)", line).group(0)
+
+
+def addresses_in(text):
+    return {int(found, 16) for found in ADDRESS.findall(text)}
+
+
+def test_every_command_has_help_with_examples(session):
+    for name in ("lload", "lbreak", "lconflicts", "lreport", "lconstraints", "ltrace", "lname",
+                 "lexplain", "lsettings"):
+        text = session.ok("help " + name)
+        assert "usage: " + name in text
+        assert "examples:" in text
+        short = session.ok("help").splitlines()
+        assert [line for line in short if line.strip().startswith(name + " ")], name
+
+
+def test_lload_loads_once_per_process(session):
+    session.launch(SCENARIO)
+    first = session.ok("lload")
+    assert first.startswith("Loaded ") and "LayoutDebugSupport" in first
+    second = session.ok("lload")
+    assert "already loaded" in second
+    session.continue_to_exit()
+
+
+def test_lreport_descends_from_the_root_with_every_frame(session):
+    session.launch(SCENARIO)
+    root = session.root_view()
+    report = session.ok("lreport $arg1")
+    stdout = session.continue_to_exit()
+    views = frames_by_address(stdout)
+    assert root in views, (hex(root), stdout)
+    root_depth = views[root][2]
+    below = [address for address, (_, _, depth) in views.items() if depth >= root_depth]
+    for address in below:
+        class_name, line, _ = views[address]
+        assert "0x%x" % address in report, (class_name, report)
+        assert "Frame:........." + frame_text(line) in report, (line, report)
+    assert report.count("Frame:") == len(below)
+
+
+def test_lreport_no_descend_json_and_register_forms(session):
+    session.launch(SCENARIO)
+    root = session.root_view()
+    single = session.ok("lreport 0x%x --no-descend" % root)
+    assert single.count("Frame:") == 1 and "0x%x" % root in single
+    assert session.ok("lreport $rdi --no-descend") == single
+    assert session.ok("lreport --no-descend (void *)$arg1") == single  # an expression
+    session.ok("expr -l c -- (void *)$arg1")                           # makes $0
+    assert session.ok("lreport $0 --no-descend") == single
+    data = json.loads(session.ok("lreport 0x%x --json" % root))
+    assert "0x%x" % root in json.dumps(data) or root in json_numbers(data)
+    session.continue_to_exit()
+
+
+def json_numbers(node):
+    if isinstance(node, dict):
+        return [n for value in node.values() for n in json_numbers(value)]
+    if isinstance(node, list):
+        return [n for value in node for n in json_numbers(value)]
+    return [node] if isinstance(node, int) else []
+
+
+def test_lconstraints_lists_the_constraints_naming_a_view(session):
+    session.launch(SCENARIO)
+    root = session.root_view()
+    report = session.ok("lreport $arg1")
+    children = [address for address in addresses_in(report) if address != root]
+    assert children, report
+    # The label of duplicate-leading: the view with both leading constraints.
+    found = None
+    for child in sorted(children):
+        text = session.run("lconstraints 0x%x" % child)
+        if text.succeeded and text.output.count("leading") >= 2:
+            found = (child, text.output)
+            break
+    assert found, report
+    child, text = found
+    assert "0x%x" % child in text
+    assert "50" in text and "80" in text
+    hidden = session.ok("lconstraints 0x%x --hide-system" % child)
+    assert len(hidden) <= len(text)
+    session.continue_to_exit()
+
+
+def test_lreport_on_a_constraint_prints_it_and_its_items(session):
+    session.launch(SCENARIO)
+    report = session.ok("lconstraints $arg1")
+    constraint = re.search(r"NSLayoutConstraint:(0x[0-9a-f]+)", session.ok("lreport $arg1 --json")) \
+        or re.search(r"NSLayoutConstraint:(0x[0-9a-f]+)", report)
+    assert constraint, report
+    text = session.ok("lreport " + constraint.group(1))
+    assert constraint.group(1) in text
+    session.continue_to_exit()
+
+
+def test_ltrace_defaults_to_the_key_window_and_takes_a_view(session):
+    session.launch(SCENARIO)
+    root = session.root_view()
+    default = session.ok("ltrace")
+    rooted = session.ok("ltrace $arg1")
+    stdout = session.continue_to_exit()
+    views = frames_by_address(stdout)
+    assert "0x%x" % root in default and "0x%x" % root in rooted
+    for address in views:
+        assert "0x%x" % address in default, (hex(address), default)
+    assert "\u2022" in default  # the trace's legend and bullet, as UIKit prints them
+
+
+def test_lname_names_a_view_in_later_reports(session):
+    session.launch(SCENARIO)
+    root = session.root_view()
+    session.ok("lname $arg1 HeaderView")
+    report = session.ok("lreport 0x%x --no-descend" % root)
+    assert "HeaderView:0x%x" % root in report, report
+    assert "HeaderView" in session.ok("ltrace")
+    session.ok("lname 0x%x 'Name With Spaces'" % root)
+    assert "Name With Spaces" in session.ok("lreport $arg1 --no-descend")
+    session.ok('lname $arg1 ""')
+    assert "HeaderView" not in session.ok("lreport $arg1 --no-descend")
+    session.continue_to_exit()
+
+
+def test_lsettings_changes_the_timeout(session):
+    assert session.ok("lsettings").startswith("timeout: ")
+    assert session.ok("lsettings --timeout 0.5") == "timeout: 0.5 s\n"
+    session.fails("lsettings --timeout never")
+    session.launch(SCENARIO)
+    session.ok("lreport $arg1 --no-descend")
+    session.continue_to_exit()
