@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - ByteText
+
+/// A read-only window on UTF-8 bytes with the few scanning primitives the
+/// console parser needs.
+///
+/// The parser works on bytes rather than `String` because a console log can be
+/// hundreds of megabytes and most of its lines are never turned into text:
+/// comparing bytes in place is what keeps `--summary` faster than `grep`.
+/// Every primitive moves forward only, so no scan can go quadratic.
+struct ByteText {
+    /// The first byte of the window.
+    let base: UnsafePointer<UInt8>
+    /// The number of bytes in the window.
+    let count: Int
+
+    /// The byte at `index`; callers check bounds first.
+    @inline(__always) subscript(index: Int) -> UInt8 { base[index] }
+
+    /// Whether the bytes at `index` spell `literal`.
+    @inline(__always) func has(_ literal: StaticString, at index: Int) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard index >= 0, index + length <= count else { return false }
+        let bytes = literal.utf8Start
+        for offset in 0..<length where base[index + offset] != bytes[offset] { return false }
+        return true
+    }
+
+    /// The first index in `from..<to` holding `byte`, or `nil`.
+    @inline(__always) func firstIndex(of byte: UInt8, from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        guard let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// The first index in `from..<to` where `literal` starts, or `nil`.
+    ///
+    /// - Complexity: O((`to - from`) × literal length) at worst; `memchr`
+    ///   skips to candidate first bytes, and keywords are short.
+    func firstIndex(of literal: StaticString, from: Int, to: Int) -> Int? {
+        firstIndex(of: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), from: from, to: to)
+    }
+
+    /// The first index in `from..<to` where `needle` starts, or `nil`.
+    func firstIndex(of needle: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        let length = needle.count
+        guard length > 0, from >= 0, to - from >= length, let bytes = needle.baseAddress else { return nil }
+        let last = to - length
+        var search = from
+        while search <= last, let candidate = firstIndex(of: bytes[0], from: search, to: last + 1) {
+            if memcmp(base + candidate, bytes, length) == 0 { return candidate }
+            search = candidate + 1
+        }
+        return nil
+    }
+
+    /// The last index in `from..<to` holding `byte`, or `nil`.
+    func lastIndex(of byte: UInt8, from: Int, to: Int) -> Int? {
+        var index = to - 1
+        while index >= from {
+            if base[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The bytes `from..<to` as a string (invalid UTF-8 becomes U+FFFD).
+    func string(_ from: Int, _ to: Int) -> String {
+        guard from < to else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: base + from, count: to - from), as: UTF8.self)
+    }
+
+    /// `from..<to` without leading and trailing spaces and tabs.
+    func trimmed(_ from: Int, _ to: Int) -> (Int, Int) {
+        var start = from, end = to
+        while start < end, ByteClass.isBlank(base[start]) { start += 1 }
+        while end > start, ByteClass.isBlank(base[end - 1]) { end -= 1 }
+        return (start, end)
+    }
+}
+
+// MARK: - ByteClass
+
+/// Character classes over single ASCII bytes.
+enum ByteClass {
+    /// Space, tab or carriage return.
+    @inline(__always) static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
+    }
+
+    /// `0`…`9`.
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// The value of a hexadecimal digit, or `nil`.
+    @inline(__always) static func hexValue(_ byte: UInt8) -> UInt64? {
+        switch byte {
+        case 0x30...0x39: return UInt64(byte - 0x30)
+        case 0x61...0x66: return UInt64(byte - 0x61 + 10)
+        case 0x41...0x46: return UInt64(byte - 0x41 + 10)
+        default: return nil
+        }
+    }
+
+    /// A byte that may appear in a class name as runtimes print it:
+    /// letters, digits, `_`, `.` (module prefix), `$` (mangled generics) and
+    /// any non-ASCII byte.
+    @inline(__always) static func isClassName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2E, 0x24: return true
+        default: return byte >= 0x80
+        }
+    }
+}

@@ -1,0 +1,192 @@
+// MARK: - One line
+
+extension ConsoleLogParser {
+    /// Moves the state machine over one trimmed line.
+    mutating func readLine(_ text: ByteText, _ start: Int, _ end: Int, _ found: KeywordCursor.Found,
+                           _ keywords: KeywordCursor, _ emit: (ParsedConflict) -> Void) {
+        if found.contains(.header) || (found.contains(.advice) && state != .header) {
+            flush(emit)
+            begin(header: true)
+            state = .header
+            let after = found.contains(.header) ? max(start, min(keywords.headerEnd, end)) : end
+            if ConstraintLine.find(text, after, end, strict: false) != nil {
+                state = .implicitList
+                addConstraint(text, after, end, isBroken: false, emit)
+            }
+            return
+        }
+        if found.contains(.advice) { return }
+        if found.contains(.breaking) {
+            if state == .idle { begin(header: false) }
+            state = .expectBroken
+            let after = max(start, min(keywords.breakingEnd, end))
+            if ConstraintLine.find(text, after, end, strict: false) != nil {
+                addConstraint(text, after, end, isBroken: true, emit)
+            }
+            return
+        }
+        readListLine(text, start, end, emit)
+    }
+
+    private mutating func readListLine(_ text: ByteText, _ start: Int, _ end: Int, _ emit: (ParsedConflict) -> Void) {
+        let blank = start == end
+        switch state {
+        case .idle:
+            if isBracket(text, start, end, UInt8(ascii: "(")) {
+                begin(header: false)
+                state = .explicitList
+            } else if ConstraintLine.find(text, start, end, strict: true) != nil {
+                begin(header: false)
+                state = .implicitList
+                addConstraint(text, start, end, isBroken: false, emit)
+            }
+        case .header:
+            if isBracket(text, start, end, UInt8(ascii: "(")) {
+                state = .explicitList
+            } else if ConstraintLine.find(text, start, end, strict: false) != nil {
+                state = .implicitList
+                addConstraint(text, start, end, isBroken: false, emit)
+            }
+        case .explicitList:
+            if isBracket(text, start, end, UInt8(ascii: ")")) {
+                state = .afterList
+            } else if looksLikeConstraint(text, start, end) {
+                addConstraint(text, start, end, isBroken: false, emit)
+            } else if !blank, !isEllipsis(text, start, end) {
+                // A list of something else (an app printing an array) is dropped;
+                // a stray line inside a real list is reported, not skipped.
+                if hasHeader || constraintLines > 0 {
+                    keepUnparsed(text, start, end)
+                } else {
+                    reset()
+                }
+            }
+        case .implicitList:
+            if ConstraintLine.find(text, start, end, strict: false) != nil {
+                addConstraint(text, start, end, isBroken: false, emit)
+            } else if isBracket(text, start, end, UInt8(ascii: "(")) {
+                flush(emit)
+                begin(header: false)
+                state = .explicitList
+            } else if !blank, !isEllipsis(text, start, end) {
+                state = .afterList
+            }
+        case .afterList:
+            if isBracket(text, start, end, UInt8(ascii: "(")) {
+                flush(emit)
+                begin(header: false)
+                state = .explicitList
+            } else if ConstraintLine.find(text, start, end, strict: true) != nil {
+                flush(emit)
+                begin(header: false)
+                state = .implicitList
+                addConstraint(text, start, end, isBroken: false, emit)
+            }
+        case .expectBroken:
+            if ConstraintLine.find(text, start, end, strict: false) != nil {
+                addConstraint(text, start, end, isBroken: true, emit)
+            } else if !blank {
+                flush(emit)
+                readListLine(text, start, end, emit)
+            }
+        }
+    }
+
+    // MARK: - Constraints
+
+    private mutating func addConstraint(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool,
+                                        _ emit: (ParsedConflict) -> Void) {
+        constraintLines += 1
+        if !isBroken, conflict.mutuallyExclusive.count + conflict.unparsedLines.count >= Self.maximumLines {
+            droppedLines += 1
+            return
+        }
+        if case .redacted? = ConstraintLine.find(text, start, end, strict: false) {
+            conflict.isRedacted = true
+        } else {
+            switch ConstraintLine.read(text, start, end, strict: false, interner: interner) {
+            case .success(let constraint)?:
+                if isBroken {
+                    // Match by address: the list escapes non-ASCII titles and
+                    // this line does not, so the texts may differ.
+                    conflict.brokenConstraint = conflict.mutuallyExclusive.first {
+                        $0.address != nil && $0.address == constraint.address && $0.className == constraint.className
+                    } ?? constraint
+                } else {
+                    conflict.mutuallyExclusive.append(constraint)
+                }
+            case .failure?, nil:
+                keepUnparsed(text, start, end)
+            }
+        }
+        if isBroken { flush(emit) }
+    }
+
+    private mutating func keepUnparsed(_ text: ByteText, _ start: Int, _ end: Int) {
+        conflict.unparsedLines.append(text.string(start, end))
+    }
+
+    // MARK: - Conflicts
+
+    mutating func begin(header: Bool) {
+        reset()
+        hasHeader = header
+        firstLine = lineNumber
+    }
+
+    mutating func reset() {
+        conflict = ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: [])
+        hasHeader = false
+        constraintLines = 0
+        droppedLines = 0
+        state = .idle
+    }
+
+    /// Emits the conflict being read when there is one: a header, or at least
+    /// one line that was meant to be a constraint.
+    mutating func flush(_ emit: (ParsedConflict) -> Void) {
+        defer { reset() }
+        guard state != .idle, hasHeader || constraintLines > 0 || conflict.isRedacted else { return }
+        if droppedLines > 0 {
+            conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)")
+        }
+        ordinal += 1
+        conflict.ordinal = ordinal
+        emit(ParsedConflict(snapshot: conflict, firstLine: firstLine, lastLine: lineNumber))
+    }
+
+    // MARK: - Line shapes
+
+    /// A line that is `(` or `)` after a prefix: the prefix, if any, ends in a
+    /// blank or one of `>`, `/`, `*`, `]`, `:`.
+    private func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
+        var last = end
+        while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
+        guard last > start, text[last - 1] == bracket else { return false }
+        let before = last - 1
+        guard before > start else { return true }
+        switch text[before - 1] {
+        case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "]"), UInt8(ascii: ":"):
+            return text.firstIndex(of: UInt8(ascii: "<"), from: start, to: end) == nil
+        default:
+            return false
+        }
+    }
+
+    /// `...` or `…` (a reporter's elision), with nothing but a prefix before it.
+    private func isEllipsis(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        var last = end
+        while last > start, text[last - 1] == UInt8(ascii: "\"") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
+        if last - start >= 3, text.has("...", at: last - 3) { return true }
+        return last - start >= 3 && text.has("…", at: last - 3)
+    }
+
+    /// Inside a list, anything opening with `<` or `"<` is meant to be a constraint.
+    private func looksLikeConstraint(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        if ConstraintLine.find(text, start, end, strict: false) != nil { return true }
+        guard let open = text.firstIndex(of: UInt8(ascii: "<"), from: start, to: end) else { return false }
+        let (contentStart, _) = text.trimmed(start, open)
+        return contentStart == open || (open - contentStart == 1 && text[contentStart] == UInt8(ascii: "\""))
+            || text[open - 1] == UInt8(ascii: "\"")
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - ConsoleReadError
+
+/// Why a console log could not be read at all.
+public enum ConsoleReadError: Error, CustomStringConvertible, Sendable {
+    /// The input holds NUL bytes: it is not console text.
+    case binary
+    /// `read(2)` failed with this `errno`.
+    case io(Int32)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .binary: return "not a text console log (it holds NUL bytes)"
+        case .io(let code): return String(cString: strerror(code))
+        }
+    }
+}
+
+// MARK: - ConsoleLogReader
+
+/// Reads a file descriptor in large chunks and feeds whole lines to a
+/// `ConsoleLogParser`.
+///
+/// One buffer is reused for the whole input: lines that straddle two reads are
+/// moved to its front, so memory is the chunk size whatever the input size.
+public enum ConsoleLogReader {
+    /// The size of one read.
+    static let chunkSize = 4 << 20
+
+    /// Parses everything readable from `descriptor`.
+    ///
+    /// - Parameters:
+    ///   - descriptor: an open file descriptor (0 for standard input).
+    ///   - progress: called after each read with the total bytes read so far.
+    ///   - emit: called with each conflict as soon as it is complete.
+    /// - Throws: `ConsoleReadError` for binary input or a failed read.
+    /// - Complexity: O(input size) time, O(chunk size) memory.
+    public static func read(descriptor: Int32, progress: ((Int) -> Void)? = nil,
+                            emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
+        let capacity = chunkSize * 2
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var parser = ConsoleLogParser()
+        var filled = 0, total = 0
+        var checkedForBinary = false
+        while true {
+            let count = Glibc.read(descriptor, buffer + filled, min(chunkSize, capacity - filled))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(errno)
+            }
+            if count == 0 { break }
+            if !checkedForBinary {
+                checkedForBinary = true
+                if memchr(buffer + filled, 0, min(count, 65536)) != nil { throw .binary }
+            }
+            filled += count
+            total += count
+            progress?(total)
+            var lastNewline = filled - 1
+            while lastNewline >= 0, buffer[lastNewline] != 0x0A { lastNewline -= 1 }
+            if lastNewline >= 0 {
+                let complete = lastNewline + 1
+                parser.consume(UnsafeBufferPointer(start: buffer, count: complete), emit: emit)
+                memmove(buffer, buffer + complete, filled - complete)
+                filled -= complete
+            } else if filled >= capacity - chunkSize {
+                // A line longer than the buffer: read it in pieces rather than grow.
+                parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit)
+                filled = 0
+            }
+        }
+        if filled > 0 { parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit) }
+        parser.finish(emit: emit)
+    }
+}
