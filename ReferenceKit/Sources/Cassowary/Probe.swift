@@ -1,1 +1,0 @@
-public final class Probe { public init() {} ; public func hi() -> Int { 1 } }

@@ -1,0 +1,151 @@
+// MARK: - Adding constraints
+
+extension Solver {
+    /// Adds a constraint and re-optimises.
+    ///
+    /// A required constraint that cannot hold together with the required constraints already
+    /// in the solver is rejected, and the solver is left exactly as it was (no residue of the
+    /// rejected row stays in the tableau, unlike kiwi#52). A non-required constraint is never
+    /// rejected; its error is minimised in its tier.
+    ///
+    /// - Parameter constraint: The constraint to add.
+    /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is already in the solver;
+    ///   ``SolverError/unsatisfiable(_:_:)`` with a ``Certificate`` if it is required and cannot
+    ///   hold; ``SolverError/iterationLimit(_:)`` if optimisation does not finish, in which case
+    ///   the constraint stays added and the solution is feasible but may not be optimal.
+    /// - Complexity: Proportional to the rows the new row's symbols touch, times the pivots.
+    public func addConstraint(_ constraint: Constraint) throws {
+        guard tags[constraint] == nil else { throw SolverError.duplicateConstraint(constraint) }
+        try insert(constraint, position: order.count)
+        order.append(constraint)
+        try tableau.optimize(tableau.objective)
+        try verify()
+    }
+
+    /// Adds the row of `constraint` to the tableau and records its tag.
+    ///
+    /// - Parameter position: The constraint's position in ``order``, or -1 for an edit.
+    func insert(_ constraint: Constraint, position: Int) throws {
+        let (row, tag) = makeRow(for: constraint, position: position)
+        if let subject = chooseSubject(row, tag) {
+            row.solve(for: subject)
+            tableau.substitute(subject, with: row)
+            tableau.addRow(row, basic: subject)
+        } else if row.hasOnlyDummies {
+            guard isNearZero(row.constant) else {
+                throw SolverError.unsatisfiable(constraint, certificate(from: row, adding: constraint, tag))
+            }
+            row.solve(for: tag.marker)
+            tableau.substitute(tag.marker, with: row)
+            tableau.addRow(row, basic: tag.marker)
+        } else {
+            try addWithArtificialVariable(row, constraint: constraint, tag: tag)
+        }
+        commit(constraint, tag)
+    }
+
+    // MARK: - Row construction
+
+    /// The row `expression + marker terms = 0` of `constraint`, with basic symbols substituted
+    /// and the sign chosen so that the constant is ≥ 0, and the tag of its new symbols.
+    func makeRow(for constraint: Constraint, position: Int) -> (Row, Tag) {
+        let row = Row(constant: constraint.expression.constant)
+        for term in constraint.expression.terms where !isNearZero(term.coefficient) {
+            let symbol = symbol(for: term.variable)
+            if let basicRow = tableau.row(for: symbol) {
+                row.insert(basicRow, times: term.coefficient)
+            } else {
+                row.insert(symbol, term.coefficient)
+            }
+        }
+        let tag: Tag
+        let required = constraint.strength.isRequired
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = tableau.makeSymbol(.slack)
+            row.insert(slack, coefficient)
+            var other: Symbol?
+            if !required {
+                let error = tableau.makeSymbol(.error)
+                row.insert(error, -coefficient)
+                other = error
+            }
+            tag = Tag(marker: slack, other: other, markerCoefficient: coefficient, position: position)
+        case .equal where required:
+            let dummy = tableau.makeSymbol(.dummy)
+            row.insert(dummy, 1)
+            tag = Tag(marker: dummy, other: nil, markerCoefficient: 1, position: position)
+        case .equal:
+            let plus = tableau.makeSymbol(.error)
+            let minus = tableau.makeSymbol(.error)
+            row.insert(plus, -1)
+            row.insert(minus, 1)
+            tag = Tag(marker: plus, other: minus, markerCoefficient: -1, position: position)
+        }
+        if row.constant < 0 { row.reverseSign() }
+        return (row, tag)
+    }
+
+    /// The symbol to solve a new row for: its first external symbol; else its marker or its
+    /// other symbol when that is a slack or error with a negative coefficient (so it can be
+    /// basic with a constant ≥ 0 without touching other rows' feasibility); else `nil`.
+    func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
+        for cell in row.cells where cell.symbol.isExternal { return cell.symbol }
+        if tag.marker.isPivotable && row.coefficient(for: tag.marker) < 0 { return tag.marker }
+        if let other = tag.other, other.isPivotable, row.coefficient(for: other) < 0 { return other }
+        return nil
+    }
+
+    // MARK: - Artificial phase
+
+    /// Adds a row that has no usable subject through an artificial variable: minimises the
+    /// artificial variable, and keeps the row if it reaches 0.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(_:_:)`` when the minimum is positive. The tableau
+    ///   is then rolled back: the artificial row is dropped (no other row holds the rejected
+    ///   constraint's symbols) and the real objective is re-optimised.
+    func addWithArtificialVariable(_ row: Row, constraint: Constraint, tag: Tag) throws {
+        let art = tableau.makeSymbol(.slack)
+        tableau.addRow(row.copy(), basic: art)
+        tableau.artificial = Objective(single: row.copy())
+        defer { tableau.artificial = nil }
+        try tableau.optimize(tableau.artificial!)
+        let feasible = isNearZero(tableau.artificial!.leadingConstant)
+        if let artRow = tableau.row(for: art) {
+            guard feasible else {
+                let proof = certificate(from: artRow, adding: constraint, tag)
+                tableau.removeRow(basic: art)
+                for symbol in [art, tag.marker] + (tag.other.map { [$0] } ?? []) { tableau.eraseColumn(symbol) }
+                tableau.artificial = nil
+                try tableau.optimize(tableau.objective)
+                throw SolverError.unsatisfiable(constraint, proof)
+            }
+            tableau.removeRow(basic: art)
+            if !artRow.cells.isEmpty {
+                let entering = artRow.cells.first(where: { $0.symbol.isPivotable })?.symbol ?? artRow.cells[0].symbol
+                artRow.solve(for: entering, replacing: art)
+                tableau.substitute(entering, with: artRow)
+                tableau.addRow(artRow, basic: entering)
+            }
+        }
+        tableau.eraseColumn(art)
+    }
+
+    // MARK: - Commit
+
+    /// Records the tag of an accepted constraint and puts its error symbols in its tier.
+    func commit(_ constraint: Constraint, _ tag: Tag) {
+        tags[constraint] = tag
+        markerOwner[tag.marker.id] = constraint
+        guard !constraint.strength.isRequired else { return }
+        let tier = tableau.objective.retainTier(constraint.strength.priority)
+        for error in [tag.marker, tag.other].compactMap({ $0 }) where error.kind == .error {
+            if let row = tableau.row(for: error) {
+                tier.insert(row, times: 1)
+            } else {
+                tier.insert(error, 1)
+            }
+        }
+    }
+}

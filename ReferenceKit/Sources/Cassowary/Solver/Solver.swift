@@ -1,0 +1,145 @@
+// MARK: - Solver
+
+/// An incremental Cassowary solver for linear constraints with tiered strengths.
+///
+/// The solver keeps an optimal, feasible solution after every change: required constraints all
+/// hold, and the errors of the non-required ones are minimised tier by tier (see ``Strength``).
+/// It is a simplex tableau in the style of Kiwi: every constraint becomes a row with a *marker*
+/// symbol that tracks it, edits and removals are incremental, and symbols are walked in creation
+/// order so that results are reproducible from run to run.
+///
+/// ```swift
+/// let solver = Solver()
+/// let x = Variable("x")
+/// try solver.addConstraint(Constraint(Expression(x), .greaterThanOrEqual, Expression(constant: 10)))
+/// solver.value(of: x)   // 10
+/// ```
+///
+/// Rejected additions are transactional: the solver is left as it was.
+public final class Solver {
+    /// The tableau the solver works on.
+    var tableau = Tableau()
+    /// The tableau bookkeeping of each constraint, edit constraints included.
+    var tags: [Constraint: Tag] = [:]
+    /// Constraints in insertion order, with holes where constraints were removed.
+    var order: [Constraint?] = []
+    /// Number of holes in ``order``.
+    var holes = 0
+    /// The symbol of each variable the solver has seen.
+    var symbols: [Variable: Symbol] = [:]
+    /// The variable of each external symbol, by symbol id.
+    var variableOfSymbol: [Int32: Variable] = [:]
+    /// The constraint that owns each marker symbol, by symbol id.
+    var markerOwner: [Int32: Constraint] = [:]
+    /// The edit variables.
+    var edits: [Variable: Edit] = [:]
+
+    /// The most pivots one optimisation may take before ``SolverError/iterationLimit(_:)``
+    /// is thrown; one million by default.
+    public var maxIterations: Int {
+        get { tableau.maxIterations }
+        set { tableau.maxIterations = newValue }
+    }
+
+    /// Whether every mutation ends with ``checkInvariants()``. On by default in debug builds
+    /// (so in tests), off in release builds.
+    public var checksInvariants: Bool
+
+    /// Creates an empty solver.
+    public init() {
+        #if DEBUG
+        checksInvariants = true
+        #else
+        checksInvariants = false
+        #endif
+    }
+
+    // MARK: - Queries
+
+    /// The constraints added with ``addConstraint(_:)`` and not removed, in insertion order.
+    /// Edit variables' internal constraints are not listed.
+    public var constraints: [Constraint] {
+        order.compactMap { $0 }
+    }
+
+    /// Whether the solver has `constraint`.
+    ///
+    /// - Parameter constraint: The constraint to look for.
+    /// - Returns: `true` after a successful ``addConstraint(_:)`` and before its removal.
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        tags[constraint].map { !$0.isEdit } ?? false
+    }
+
+    /// Whether `variable` is an edit variable.
+    ///
+    /// - Parameter variable: The variable to look for.
+    /// - Returns: `true` between ``addEditVariable(_:strength:)`` and ``removeEditVariable(_:)``.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[variable] != nil
+    }
+
+    /// The value of `variable` in the current optimal solution.
+    ///
+    /// - Parameter variable: Any variable.
+    /// - Returns: Its value; 0 for a variable the solver has never seen or that is non-basic.
+    /// - Complexity: O(1).
+    public func value(of variable: Variable) -> Double {
+        guard let symbol = symbols[variable] else { return 0 }
+        return tableau.row(for: symbol)?.constant ?? 0
+    }
+
+    /// Removes every constraint and edit variable.
+    public func reset() {
+        let limit = tableau.maxIterations
+        tableau = Tableau()
+        tableau.maxIterations = limit
+        tags = [:]
+        order = []
+        holes = 0
+        symbols = [:]
+        variableOfSymbol = [:]
+        markerOwner = [:]
+        edits = [:]
+    }
+
+    // MARK: - Helpers
+
+    /// The symbol of `variable`, created on first use.
+    func symbol(for variable: Variable) -> Symbol {
+        if let known = symbols[variable] { return known }
+        let symbol = tableau.makeSymbol(.external)
+        symbols[variable] = symbol
+        variableOfSymbol[symbol.id] = variable
+        return symbol
+    }
+
+    /// Runs ``checkInvariants()`` when ``checksInvariants`` is on.
+    func verify() throws {
+        if checksInvariants { try checkInvariants() }
+    }
+}
+
+// MARK: - Bookkeeping types
+
+/// What the solver remembers about a constraint in the tableau.
+struct Tag {
+    /// The symbol that tracks the constraint: its slack, its dummy, or its positive error.
+    let marker: Symbol
+    /// The second error symbol of a non-required constraint, if any.
+    let other: Symbol?
+    /// The coefficient of ``marker`` in the constraint's row `expression + … = 0`: +1 for `<=`
+    /// and required `==`, -1 for `>=` and for the positive error of a non-required `==`.
+    let markerCoefficient: Double
+    /// The position in ``Solver/order``, or -1 for an edit constraint.
+    var position: Int
+    /// Whether the constraint belongs to an edit variable.
+    var isEdit: Bool { position < 0 }
+}
+
+/// What the solver remembers about an edit variable.
+struct Edit {
+    /// The internal constraint `variable == constant`.
+    let constraint: Constraint
+    /// The suggested value.
+    var constant: Double
+}

@@ -1,0 +1,115 @@
+// MARK: - Objective
+
+/// The tiered objective: one row per priority tier in use, highest priority first.
+///
+/// The solver minimises the tiers lexicographically: a symbol's *reduced cost* is the vector of
+/// its coefficients in the tier rows, and it is negative when its first non-zero entry (from the
+/// highest tier down) is negative. Entering a symbol with a negative reduced cost never makes a
+/// higher tier worse, so a higher tier always wins over any number of lower ones.
+final class Objective {
+    /// The priority of each tier, in decreasing order.
+    private(set) var priorities: [Double] = []
+    /// The row of each tier, parallel to ``priorities``.
+    private(set) var rows: [Row] = []
+    /// How many constraints use each tier, parallel to ``priorities``.
+    private var users: [Int] = []
+
+    /// Creates an empty objective.
+    init() {}
+
+    /// Creates a one-tier objective, as the artificial phase uses.
+    init(single row: Row) {
+        priorities = [.infinity]
+        rows = [row]
+        users = [1]
+    }
+
+    /// Whether there is no tier.
+    var isEmpty: Bool { rows.isEmpty }
+
+    // MARK: - Tiers
+
+    /// The row of the tier of `priority`, created if missing, and counts one more user.
+    func retainTier(_ priority: Double) -> Row {
+        if let at = priorities.firstIndex(of: priority) {
+            users[at] += 1
+            return rows[at]
+        }
+        let at = priorities.firstIndex { $0 < priority } ?? priorities.count
+        let row = Row()
+        priorities.insert(priority, at: at)
+        rows.insert(row, at: at)
+        users.insert(1, at: at)
+        return row
+    }
+
+    /// The row of the tier of `priority`, if it exists.
+    func tier(_ priority: Double) -> Row? {
+        priorities.firstIndex(of: priority).map { rows[$0] }
+    }
+
+    /// Counts one user less for the tier of `priority`, dropping the tier when none is left.
+    func releaseTier(_ priority: Double) {
+        guard let at = priorities.firstIndex(of: priority) else { return }
+        users[at] -= 1
+        if users[at] == 0 {
+            priorities.remove(at: at)
+            rows.remove(at: at)
+            users.remove(at: at)
+        }
+    }
+
+    // MARK: - Row operations
+
+    /// Replaces `symbol` by `row` in every tier.
+    func substitute(_ symbol: Symbol, with row: Row) {
+        var ignored: [Symbol] = []
+        for tier in rows { tier.substitute(symbol, with: row, added: &ignored) }
+    }
+
+    /// Removes `symbol` from every tier.
+    func erase(_ symbol: Symbol) {
+        for tier in rows { tier.remove(symbol) }
+    }
+
+    // MARK: - Reduced costs
+
+    /// The sign of the reduced cost of `symbol`: -1, 0 or 1 for lexicographically negative,
+    /// zero or positive.
+    func costSign(of symbol: Symbol) -> Int {
+        for row in rows {
+            let c = row.coefficient(for: symbol)
+            if c < -nearZero { return -1 }
+            if c > nearZero { return 1 }
+        }
+        return 0
+    }
+
+    /// Whether every tier above `tier` has a zero coefficient for `symbol`.
+    @inline(__always)
+    func isZeroAbove(_ tier: Int, _ symbol: Symbol) -> Bool {
+        var t = 0
+        while t < tier {
+            if !isNearZero(rows[t].coefficient(for: symbol)) { return false }
+            t += 1
+        }
+        return true
+    }
+
+    /// Compares `a / da` with `b / db` tier by tier (the dual simplex ratio).
+    ///
+    /// - Returns: -1, 0 or 1 as the first ratio vector is lexicographically smaller, equal or
+    ///   larger.
+    func compareRatios(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Int {
+        for row in rows {
+            let ra = row.coefficient(for: a) / da
+            let rb = row.coefficient(for: b) / db
+            if ra < rb { return -1 }
+            if ra > rb { return 1 }
+        }
+        return 0
+    }
+
+    /// The constant of the highest tier (the artificial phase reads its single tier).
+    var leadingConstant: Double { rows.first?.constant ?? 0 }
+}

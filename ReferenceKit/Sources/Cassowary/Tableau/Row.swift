@@ -1,0 +1,120 @@
+// MARK: - Row
+
+/// A linear form `constant + Σ coefficient·symbol` with its cells sorted by symbol id.
+///
+/// In the tableau a row is the definition of its basic symbol: `basic = constant + Σ cells`.
+/// A row never holds a cell whose coefficient is within ``nearZero`` of 0.
+final class Row {
+    /// The cells, sorted by symbol id.
+    var cells: [Cell]
+    /// The constant term.
+    var constant: Double
+
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - constant: The constant term.
+    ///   - cells: Cells already sorted by id with non-zero coefficients.
+    init(constant: Double = 0, cells: [Cell] = []) {
+        self.constant = constant
+        self.cells = cells
+    }
+
+    /// A copy that shares nothing with this row.
+    func copy() -> Row {
+        Row(constant: constant, cells: cells)
+    }
+
+    // MARK: - Reading
+
+    /// The position of `symbol` in ``cells``, or `nil`.
+    ///
+    /// - Complexity: O(log *n*).
+    @inline(__always)
+    func position(of symbol: Symbol) -> Int? {
+        var low = 0
+        var high = cells.count
+        let id = symbol.id
+        while low < high {
+            let mid = (low &+ high) >> 1
+            let midId = cells[mid].symbol.id
+            if midId == id { return mid }
+            if midId < id { low = mid &+ 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// The coefficient of `symbol`, 0 when the row does not hold it.
+    func coefficient(for symbol: Symbol) -> Double {
+        position(of: symbol).map { cells[$0].coefficient } ?? 0
+    }
+
+    /// Whether every symbol of the row is a dummy.
+    var hasOnlyDummies: Bool {
+        cells.allSatisfy { $0.symbol.isDummy }
+    }
+
+    // MARK: - Simple edits
+
+    /// Adds `value` to the constant.
+    ///
+    /// - Returns: The new constant.
+    @discardableResult
+    func add(_ value: Double) -> Double {
+        constant += value
+        return constant
+    }
+
+    /// Adds `coefficient · symbol`, removing the cell if the sum is near zero.
+    ///
+    /// - Returns: `true` when the symbol was not in the row before and is now.
+    @discardableResult
+    func insert(_ symbol: Symbol, _ coefficient: Double = 1) -> Bool {
+        if let at = position(of: symbol) {
+            let sum = cells[at].coefficient + coefficient
+            if isNearZero(sum) { cells.remove(at: at) } else { cells[at].coefficient = sum }
+            return false
+        }
+        if isNearZero(coefficient) { return false }
+        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: insertionPoint(for: symbol))
+        return true
+    }
+
+    /// Removes the cell of `symbol` if there is one.
+    func remove(_ symbol: Symbol) {
+        if let at = position(of: symbol) { cells.remove(at: at) }
+    }
+
+    /// Negates the constant and every coefficient.
+    func reverseSign() {
+        constant = -constant
+        for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+    }
+
+    /// Rewrites `0 = row` as `symbol = row'`: removes `symbol` and divides the rest by minus its
+    /// coefficient. The symbol must be in the row.
+    func solve(for symbol: Symbol) {
+        guard let at = position(of: symbol) else { return }
+        let factor = -1.0 / cells[at].coefficient
+        cells.remove(at: at)
+        constant *= factor
+        for i in cells.indices { cells[i].coefficient *= factor }
+    }
+
+    /// Rewrites `lhs = row` as `rhs = row'`: the pivot of one row. `rhs` must be in the row.
+    func solve(for rhs: Symbol, replacing lhs: Symbol) {
+        insert(lhs, -1)
+        solve(for: rhs)
+    }
+
+    /// The first position whose symbol id is not below `symbol`'s.
+    func insertionPoint(for symbol: Symbol) -> Int {
+        var low = 0
+        var high = cells.count
+        while low < high {
+            let mid = (low &+ high) >> 1
+            if cells[mid].symbol.id < symbol.id { low = mid &+ 1 } else { high = mid }
+        }
+        return low
+    }
+}

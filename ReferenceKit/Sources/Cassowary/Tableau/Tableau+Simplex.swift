@@ -1,0 +1,153 @@
+// MARK: - Primal simplex
+
+extension Tableau {
+    /// Pivots until no symbol can enter `objective` with a lexicographically negative reduced
+    /// cost. Every restricted row stays feasible.
+    ///
+    /// - Throws: ``SolverError/iterationLimit(_:)`` after ``maxIterations`` pivots, or
+    ///   ``SolverError/internalInconsistency(_:)`` if the objective is unbounded.
+    func optimize(_ objective: Objective) throws {
+        var iterations = 0
+        while let (entering, direction) = enteringSymbol(objective) {
+            guard let leaving = leavingRow(entering, direction: direction) else {
+                throw SolverError.internalInconsistency("the objective is unbounded along \(entering)")
+            }
+            if iterations == maxIterations { throw SolverError.iterationLimit(maxIterations) }
+            iterations += 1
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// The symbol to enter the basis: the lowest id (Bland's rule) among the non-dummy symbols
+    /// whose reduced cost is negative, or, for an unrestricted external symbol, non-zero.
+    ///
+    /// - Returns: The symbol and the direction it moves in (+1 grows, -1 shrinks), or `nil`
+    ///   at the optimum.
+    func enteringSymbol(_ objective: Objective) -> (Symbol, Double)? {
+        var best: (Symbol, Double)?
+        for (tier, row) in objective.rows.enumerated() {
+            for cell in row.cells {
+                let symbol = cell.symbol
+                if let found = best, symbol.id >= found.0.id { break }
+                if symbol.isDummy { continue }
+                let direction: Double
+                if cell.coefficient < -nearZero {
+                    direction = 1
+                } else if cell.coefficient > nearZero && symbol.isExternal {
+                    direction = -1
+                } else {
+                    continue
+                }
+                if objective.isZeroAbove(tier, symbol) {
+                    best = (symbol, direction)
+                    break
+                }
+            }
+        }
+        return best
+    }
+
+    /// The row that first blocks `entering` as it moves in `direction`: the minimum ratio test
+    /// over the restricted rows, ties going to the lowest basic id.
+    ///
+    /// - Returns: The basic symbol of that row, or `nil` if nothing blocks.
+    func leavingRow(_ entering: Symbol, direction: Double) -> Symbol? {
+        var best: Symbol?
+        var bestRatio = Double.infinity
+        for slot in slotsHolding(entering) {
+            let basic = basics[Int(slot)]
+            if basic.isExternal { continue }
+            let row = slots[Int(slot)]!
+            let rate = row.coefficient(for: entering) * direction
+            guard rate < 0 else { continue }
+            let ratio = row.constant / -rate
+            if ratio < bestRatio || (ratio == bestRatio && basic < best!) {
+                bestRatio = ratio
+                best = basic
+            }
+        }
+        return best
+    }
+
+    /// The step `entering` can take in `direction` before a restricted row blocks it.
+    ///
+    /// - Returns: The step, or `.infinity` if nothing blocks.
+    func allowedStep(_ entering: Symbol, direction: Double) -> Double {
+        guard let leaving = leavingRow(entering, direction: direction), let row = row(for: leaving) else {
+            return .infinity
+        }
+        return row.constant / -(row.coefficient(for: entering) * direction)
+    }
+}
+
+// MARK: - Dual simplex
+
+extension Tableau {
+    /// Restores feasibility after constants changed (``Solver/suggestValue(_:for:)``) while
+    /// keeping the objective optimal: the dual simplex over the queued infeasible rows.
+    ///
+    /// - Throws: ``SolverError/iterationLimit(_:)`` or ``SolverError/internalInconsistency(_:)``.
+    func dualOptimize() throws {
+        var iterations = 0
+        while let leaving = infeasible.popLast() {
+            guard let row = row(for: leaving), row.constant < 0, !isNearZero(row.constant) else { continue }
+            guard let entering = dualEnteringSymbol(row) else {
+                throw SolverError.internalInconsistency("dual simplex found no entering symbol for \(leaving)")
+            }
+            if iterations == maxIterations { throw SolverError.iterationLimit(maxIterations) }
+            iterations += 1
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// The symbol to enter for an infeasible row: among its non-dummy cells with a positive
+    /// coefficient, the one with the lexicographically smallest reduced-cost ratio, ties going
+    /// to the lowest id.
+    func dualEnteringSymbol(_ row: Row) -> Symbol? {
+        var best: Cell?
+        for cell in row.cells where cell.coefficient > 0 && !cell.symbol.isDummy {
+            if let found = best,
+               objective.compareRatios(cell.symbol, cell.coefficient, found.symbol, found.coefficient) >= 0 {
+                continue
+            }
+            best = cell
+        }
+        return best?.symbol
+    }
+}
+
+// MARK: - Removal
+
+extension Tableau {
+    /// The row to pivot a non-basic marker into before its constraint's row is dropped.
+    ///
+    /// Prefers the restricted row that the marker's growth blocks first, then the restricted
+    /// row that its shrinking blocks first, then a row with an external basic symbol, so that
+    /// the rows left behind stay feasible.
+    ///
+    /// - Returns: The basic symbol of that row, or `nil` if no row holds the marker.
+    func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+        var first: (Symbol, Double)?
+        var second: (Symbol, Double)?
+        var third: Symbol?
+        func better(_ candidate: (Symbol, Double), _ current: (Symbol, Double)?) -> Bool {
+            guard let current else { return true }
+            return candidate.1 < current.1 || (candidate.1 == current.1 && candidate.0 < current.0)
+        }
+        for slot in slotsHolding(marker) {
+            let basic = basics[Int(slot)]
+            let row = slots[Int(slot)]!
+            let coefficient = row.coefficient(for: marker)
+            if basic.isExternal {
+                if third.map({ basic < $0 }) ?? true { third = basic }
+            } else if coefficient < 0 {
+                let candidate = (basic, -row.constant / coefficient)
+                if better(candidate, first) { first = candidate }
+            } else {
+                let candidate = (basic, row.constant / coefficient)
+                if better(candidate, second) { second = candidate }
+            }
+        }
+        return first?.0 ?? second?.0 ?? third
+    }
+}

@@ -1,0 +1,183 @@
+// MARK: - Tableau
+
+/// The simplex tableau: one row per basic symbol, a column index, and the objective.
+///
+/// Rows live in stable *slots*. The column index maps each symbol to the slots of the rows
+/// that hold it, so substituting a symbol only visits the rows that contain it instead of every
+/// row (Kiwi visits every row, which is what makes it superlinear on big layouts). Column lists
+/// are maintained lazily: an entry is appended whenever a row gains a symbol and dropped the
+/// next time the list is walked if the row no longer holds the symbol.
+///
+/// The tableau knows nothing about constraints; ``Solver`` owns that bookkeeping.
+final class Tableau {
+    /// Rows by slot; `nil` for free slots.
+    var slots: [Row?] = []
+    /// The basic symbol of the row in each slot.
+    var basics: [Symbol] = []
+    /// Slots freed by removed rows, reused last-in first-out.
+    var freeSlots: [RowSlot] = []
+    /// For each symbol id, the slot of its row when basic, or -1.
+    var slotOfSymbol: [Int32] = []
+    /// For each symbol id, slots whose rows may hold it (see the type's discussion).
+    var columns: [[Int32]] = []
+    /// Per-slot marks used to drop duplicate column entries during one walk.
+    var marks: [UInt32] = []
+    /// The value of the current walk's mark.
+    var currentMark: UInt32 = 0
+    /// The kind of each symbol, by id.
+    var kinds: [Symbol.Kind] = []
+    /// The tiered objective.
+    var objective = Objective()
+    /// The objective of the artificial phase while one is running.
+    var artificial: Objective?
+    /// Basic symbols whose rows may have gone infeasible, for the dual simplex.
+    var infeasible: [Symbol] = []
+    /// Number of live rows.
+    private(set) var rowCount = 0
+    /// The most pivots one optimisation may take.
+    var maxIterations = 1_000_000
+    /// Scratch list of symbols added by a row operation.
+    var scratch: [Symbol] = []
+
+    // MARK: - Symbols
+
+    /// Creates a new symbol of `kind` with the next id.
+    func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        let symbol = Symbol(id: Int32(kinds.count), kind: kind)
+        kinds.append(kind)
+        slotOfSymbol.append(-1)
+        columns.append([])
+        return symbol
+    }
+
+    /// Number of symbols ever created.
+    var symbolCount: Int { kinds.count }
+
+    /// The row of `symbol` when it is basic.
+    @inline(__always)
+    func row(for symbol: Symbol) -> Row? {
+        let slot = slotOfSymbol[symbol.index]
+        return slot < 0 ? nil : slots[Int(slot)]
+    }
+
+    /// Whether `symbol` is basic.
+    @inline(__always)
+    func isBasic(_ symbol: Symbol) -> Bool {
+        slotOfSymbol[symbol.index] >= 0
+    }
+
+    // MARK: - Rows
+
+    /// Puts `row` into the tableau as the definition of `basic`.
+    func addRow(_ row: Row, basic: Symbol) {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free.raw
+            slots[free.index] = row
+            basics[free.index] = basic
+        } else {
+            slot = Int32(slots.count)
+            slots.append(row)
+            basics.append(basic)
+            marks.append(0)
+        }
+        slotOfSymbol[basic.index] = slot
+        for cell in row.cells { columns[cell.symbol.index].append(slot) }
+        rowCount += 1
+    }
+
+    /// Takes the row of `basic` out of the tableau.
+    ///
+    /// - Returns: The row, or `nil` if `basic` is not basic.
+    @discardableResult
+    func removeRow(basic: Symbol) -> Row? {
+        let slot = slotOfSymbol[basic.index]
+        guard slot >= 0, let row = slots[Int(slot)] else { return nil }
+        slots[Int(slot)] = nil
+        slotOfSymbol[basic.index] = -1
+        freeSlots.append(RowSlot(raw: slot))
+        rowCount -= 1
+        return row
+    }
+
+    /// Makes the row of `leaving` the row of `entering`: the pivot itself. The row keeps its
+    /// slot; `entering` must be in it.
+    func pivot(entering: Symbol, leaving: Symbol) {
+        let slot = slotOfSymbol[leaving.index]
+        let row = slots[Int(slot)]!
+        row.solve(for: entering, replacing: leaving)
+        slotOfSymbol[leaving.index] = -1
+        slotOfSymbol[entering.index] = slot
+        basics[Int(slot)] = entering
+        columns[leaving.index].append(slot)
+        substitute(entering, with: row)
+    }
+
+    // MARK: - Column index
+
+    /// The slots of the rows that hold `symbol`, each once, in a reproducible order; compacts
+    /// the symbol's column list on the way.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* list entries and rows of *n* cells.
+    func slotsHolding(_ symbol: Symbol) -> [Int32] {
+        let index = symbol.index
+        if columns[index].isEmpty { return [] }
+        currentMark &+= 1
+        if currentMark == 0 {
+            for i in marks.indices { marks[i] = 0 }
+            currentMark = 1
+        }
+        var kept: [Int32] = []
+        kept.reserveCapacity(columns[index].count)
+        for slot in columns[index] {
+            let s = Int(slot)
+            guard marks[s] != currentMark, let row = slots[s], row.position(of: symbol) != nil else { continue }
+            marks[s] = currentMark
+            kept.append(slot)
+        }
+        columns[index] = kept
+        return kept
+    }
+
+    /// Records that the row in `slot` gained the symbols in `added`.
+    @inline(__always)
+    func noteAdded(_ added: [Symbol], slot: Int32) {
+        for symbol in added { columns[symbol.index].append(slot) }
+    }
+
+    // MARK: - Substitution
+
+    /// Replaces `symbol` by `row` in every row that holds it and in the objectives, and queues
+    /// restricted rows whose constant went negative for the dual simplex.
+    ///
+    /// - Complexity: proportional to the rows that hold `symbol`, not to the tableau.
+    func substitute(_ symbol: Symbol, with row: Row) {
+        for slot in slotsHolding(symbol) {
+            let target = slots[Int(slot)]!
+            scratch.removeAll(keepingCapacity: true)
+            target.substitute(symbol, with: row, added: &scratch)
+            noteAdded(scratch, slot: slot)
+            let basic = basics[Int(slot)]
+            if basic.isRestricted && target.constant < 0 { infeasible.append(basic) }
+        }
+        objective.substitute(symbol, with: row)
+        artificial?.substitute(symbol, with: row)
+    }
+
+    /// Removes every cell of `symbol` from the rows and objectives.
+    func eraseColumn(_ symbol: Symbol) {
+        for slot in slotsHolding(symbol) { slots[Int(slot)]!.remove(symbol) }
+        columns[symbol.index] = []
+        objective.erase(symbol)
+        artificial?.erase(symbol)
+    }
+
+    /// Every live row with its basic symbol, in increasing basic id.
+    func sortedRows() -> [(basic: Symbol, row: Row)] {
+        var result: [(basic: Symbol, row: Row)] = []
+        for (slot, row) in slots.enumerated() {
+            if let row { result.append((basics[slot], row)) }
+        }
+        return result.sorted { $0.basic < $1.basic }
+    }
+}
