@@ -55,7 +55,7 @@ CONFLICT_SYMBOLS = (
     "UIViewAlertForUnsatisfiableConstraints",
     "LAYOUT_CONSTRAINTS_NOT_SATISFIABLE",
 )
-BREAKPOINT_NAME = "layout-debug-conflict"
+BREAKPOINT_NAME = "LayoutDebugConflict"
 
 # C prototypes of the entry points, used to cast the symbol in each call.
 PROTOTYPES = {
@@ -906,7 +906,9 @@ class BreakCommand(Command):
                 breakpoint = target.BreakpointCreateByName(symbol)
                 if not breakpoint.IsValid():
                     raise LayoutDebugError("could not create a breakpoint on %s" % symbol)
-                breakpoint.AddName(BREAKPOINT_NAME)
+                if not breakpoint.AddName(BREAKPOINT_NAME):
+                    target.BreakpointDelete(breakpoint.GetID())
+                    raise LayoutDebugError("could not name the breakpoint on %s" % symbol)
                 breakpoint.SetScriptCallbackFunction(__name__ + ".conflict_breakpoint_callback")
                 existing.append(breakpoint)
         lines = []
@@ -922,9 +924,12 @@ class BreakCommand(Command):
 
 
 def find_conflict_breakpoints(target):
-    found = lldb.SBBreakpointList(target)
-    target.FindBreakpointsByName(BREAKPOINT_NAME, found)
-    return [found.GetBreakpointAtIndex(index) for index in range(found.GetSize())]
+    found = []
+    for index in range(target.GetNumBreakpoints()):
+        breakpoint = target.GetBreakpointAtIndex(index)
+        if breakpoint.IsValid() and breakpoint.MatchesName(BREAKPOINT_NAME):
+            found.append(breakpoint)
+    return found
 
 
 def breakpoint_symbol(breakpoint):

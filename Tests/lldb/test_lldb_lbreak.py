@@ -1,0 +1,124 @@
+"""lbreak and lconflicts on the demo's conflict scenarios, in real lldb-16 sessions."""
+
+import re
+from collections import Counter
+
+from conftest import ADDRESS, DEMO, LLDBSession, lldb, run_demo
+
+import subprocess
+
+CONFLICT_LOG = "Unable to simultaneously satisfy constraints"
+BROKEN = re.compile(r"Will attempt to recover by breaking constraint\s*\n\s*(<[^\n]*>)")
+KNOWN_CONFLICTS = {"cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "stack-conflict"}
+
+
+def scenarios():
+    """Scenario names from `layout-demo --list`."""
+    listing = subprocess.run([DEMO, "--list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             universal_newlines=True, timeout=60)
+    assert listing.returncode == 0, listing.stderr
+    names = []
+    for line in listing.stdout.splitlines():
+        match = re.match(r"\s*([a-z][a-z0-9-]*)\b", line)
+        if match:
+            names.append(match.group(1))
+    return names
+
+
+def conflict_scenarios():
+    """(name, arguments) of every scenario whose plain run logs a conflict."""
+    found = []
+    for name in scenarios():
+        arguments = [1] if name == "conflict-storm" else ([10] if name == "many-views" else [])
+        status, _, stderr = run_demo(name, *arguments)
+        assert status == 0, (name, stderr)
+        if CONFLICT_LOG in stderr:
+            found.append((name, arguments))
+    return found
+
+
+def broken_constraints(stderr):
+    """The broken constraint of each conflict, as the demo's own log prints it."""
+    return BROKEN.findall(stderr)
+
+
+def signature_of(description):
+    """A constraint description without addresses: the log's own grouping key."""
+    return ADDRESS.sub("0x?", description)
+
+
+def test_lbreak_stops_on_every_conflict_scenario_and_names_the_broken_constraint(tmp_path):
+    found = conflict_scenarios()
+    names = {name for name, _ in found}
+    assert KNOWN_CONFLICTS <= names, names
+    for name, arguments in found:
+        folder = tmp_path / name
+        folder.mkdir()
+        session = LLDBSession(folder)
+        try:
+            session.create_target()
+            session.ok("lbreak")
+            session.launch(name, *arguments, stop_at_layout=False)
+            assert session.process.GetState() == lldb.eStateStopped, (name, session.state())
+            assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints", name
+            report = session.callback_output()
+            logged = broken_constraints(session.demo_stderr())
+            assert logged, (name, session.demo_stderr())
+            address = ADDRESS.search(logged[0]).group(0)
+            assert address in report, (name, logged[0], report)
+            assert "[lbreak] conflict #1" in report
+            # The stop leaves a usable process: the other commands work here too.
+            assert address in session.ok("lreport " + address)
+            assert "1 conflict, 1 distinct signature" in session.ok("lconflicts")
+            session.ok("lbreak --delete")
+            session.continue_to_exit()
+        finally:
+            session.close()
+
+
+def test_lbreak_continue_counts_every_conflict_of_a_storm_grouped_by_signature(session):
+    session.create_target()
+    session.ok("lbreak --continue")
+    session.launch("conflict-storm", 200, stop_at_layout=False)
+    assert session.process.GetState() == lldb.eStateExited, session.state()
+    assert session.process.GetExitStatus() == 0
+    logged = broken_constraints(session.demo_stderr())
+    assert len(logged) == 200
+    summary = session.ok("lconflicts")
+    lines = summary.splitlines()
+    assert lines[0].startswith("200 conflicts, ")
+    rows = [re.match(r"\s*(\d+)x\s+first (\S+)\s+last (\S+)\s+vc (\S+)\s+(.*)", line) for line in lines[1:]]
+    assert all(rows), summary
+    counts = sorted(int(row.group(1)) for row in rows)
+    # The demo's own log groups the same way: its broken constraints, addresses aside.
+    expected = sorted(Counter(signature_of(text) for text in logged).values())
+    assert counts == expected, (summary, expected)
+    assert sum(counts) == 200
+    output = session.callback_output()
+    assert output.count("[lbreak] conflict #") == 200
+    assert "[lbreak] conflict #200," in output
+    assert "Traceback" not in output
+
+
+def test_lbreak_quiet_counts_without_printing_and_can_switch_to_stopping(session):
+    session.create_target()
+    session.ok("lbreak --continue --quiet")
+    session.launch("conflict-storm", 20, stop_at_layout=False)
+    assert session.process.GetState() == lldb.eStateExited
+    assert session.callback_output().count("[lbreak]") == 0
+    assert session.ok("lconflicts").startswith("20 conflicts, ")
+    assert "Cleared 20" in session.ok("lconflicts --clear")
+    assert "No Auto Layout conflicts" in session.ok("lconflicts")
+    # Running lbreak again changes the mode of the same two breakpoints.
+    session.ok("lbreak")
+    assert session.target.GetNumBreakpoints() == 2
+    session.launch("conflict-storm", 3, stop_at_layout=False)
+    assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints"
+    assert session.ok("lconflicts").startswith("1 conflict, ")
+    session.ok("lbreak --continue")
+    session.process.Continue()
+    assert session.process.GetState() == lldb.eStateExited
+    assert session.process.GetExitStatus() == 0
+    assert session.ok("lconflicts").startswith("3 conflicts, ")
+    assert "Deleted 2" in session.ok("lbreak --delete")
+    assert session.target.GetNumBreakpoints() == 0
