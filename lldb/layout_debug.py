@@ -1165,7 +1165,28 @@ def read_pasted_log(debugger):
         interactive = False
     if interactive:
         write_output(debugger, "Paste the console log, then an empty line:")
-    return read_until_blank(handle.readline)
+    return read_until_blank(unbuffered_readline(handle))
+
+
+def unbuffered_readline(handle):
+    """A readline that takes no byte past the newline, so LLDB's own input is untouched."""
+    try:
+        descriptor = handle.fileno()
+    except Exception:  # noqa: BLE001 - not a real file: its own readline
+        return handle.readline
+
+    def readline():
+        data = bytearray()
+        while True:
+            byte = os.read(descriptor, 1)
+            if not byte:
+                break
+            data.extend(byte)
+            if byte == b"\n":
+                break
+        return data.decode("utf-8", errors="replace")
+
+    return readline
 
 
 def run_explain(tool, arguments, stdin_text):
