@@ -464,7 +464,8 @@ class Session(object):
         self.callback_errors = 0
 
 
-_SESSIONS = {}
+# Kept across `command script import` reloads, so a re-import keeps the counts.
+_SESSIONS = globals().get("_SESSIONS", {})
 
 
 def session_for(debugger):
