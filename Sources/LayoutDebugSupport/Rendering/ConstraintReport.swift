@@ -1,0 +1,44 @@
+// MARK: - ConstraintReport
+
+/// What `lreport` prints for a constraint rather than a view: its stringValue
+/// with its state, where it is installed, and its items with their frames.
+///
+/// ```
+/// @1000 <UIImageView:0x1234>.width == 100.0 [off by 36.0]
+/// Class..........NSLayoutConstraint
+/// Installed on...<UIImageView:0x1234>
+/// First item.....<UIImageView:0x1234> (128 220; 64 64)
+/// ```
+public enum ConstraintReport {
+    /// The report as text.
+    ///
+    /// - Parameters:
+    ///   - c: The constraint.
+    ///   - items: Its items' snapshots, first then second.
+    /// - Returns: Lines ending in a newline.
+    public static func text(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
+        var out = ViewLayoutDescription.constraintLine(c, showOwner: false) + "\n"
+        out += "Class..........\(c.className)\n"
+        if let owner = c.owner { out += "Installed on...\(owner.bracketed)\n" }
+        let labels = ["First item.....", "Second item...."]
+        for (label, item) in zip(labels, items) {
+            out += label + item.reference.bracketed + " " + FrameText.rect(item.frame) + "\n"
+        }
+        return out
+    }
+
+    /// The report as JSON: `{"text", "constraint", "items"}`.
+    public static func json(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
+        JSONText.encode(Document(text: text(c, items: items), constraint: c, items: items))
+    }
+
+    /// The JSON form of the report.
+    public struct Document: Codable, Hashable, Sendable {
+        /// The text report.
+        public var text: String
+        /// The constraint.
+        public var constraint: ConstraintSnapshot
+        /// Its items, without children.
+        public var items: [ViewSnapshot]
+    }
+}
