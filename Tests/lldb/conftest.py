@@ -239,3 +239,48 @@ def frame_lines(stdout):
 
 
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+
+
+def code_address(target, name):
+    """The load address of a code symbol in the process (the first module that defines it)."""
+    symbols = target.FindSymbols(name)
+    for index in range(symbols.GetSize()):
+        symbol = symbols.GetContextAtIndex(index).GetSymbol()
+        if symbol.IsValid() and symbol.GetType() == lldb.eSymbolTypeCode:
+            address = symbol.GetStartAddress().GetLoadAddress(target)
+            if address not in (0, lldb.LLDB_INVALID_ADDRESS):
+                return address
+    raise AssertionError("no code symbol %s in the process" % name)
+
+
+def c_value(session, expression):
+    """Evaluates C in the stopped demo (the frames are Swift, which lldb-16 cannot parse)."""
+    options = lldb.SBExpressionOptions()
+    options.SetLanguage(lldb.eLanguageTypeC)
+    options.SetUnwindOnError(True)
+    options.SetIgnoreBreakpoints(True)
+    value = session.frame().EvaluateExpression(expression, options)
+    assert value.GetError().Success(), (expression, value.GetError().GetCString())
+    return value.GetValueAsUnsigned()
+
+
+# `UIView()` and its metadata accessor in ReferenceKit, by their Swift mangled names.
+UIVIEW_METADATA = "$s12ReferenceKit6UIViewCMa"
+UIVIEW_INIT = "$s12ReferenceKit6UIViewCACycfC"
+
+
+def freed_view(session):
+    """The address of a UIView that lived (registered in LiveObjects) and was freed.
+
+    Calls `UIView()` through its Swift entry point (swiftcall, the metatype in the
+    context register), then releases the only reference, so deinit runs and the
+    memory goes back to malloc. The demo's own tree is untouched.
+    """
+    target = session.target
+    metadata = c_value(session, "((void *(*)(long))0x%x)(0)" % code_address(target, UIVIEW_METADATA))
+    view = c_value(session, "((__attribute__((swiftcall)) void *(*)(__attribute__((swift_context)) void *))"
+                            "0x%x)((void *)0x%x)" % (code_address(target, UIVIEW_INIT), metadata))
+    assert view
+    c_value(session, "((void (*)(void *))0x%x)((void *)0x%x), 0"
+            % (code_address(target, "swift_release"), view))
+    return view

@@ -11,7 +11,7 @@ import re
 import threading
 import time
 
-from conftest import ADDRESS, lldb, run_demo
+from conftest import ADDRESS, c_value, freed_view, lldb, run_demo
 
 SCENARIO = "duplicate-leading"
 F_SETPIPE_SZ = 1031  # Linux fcntl; fcntl.F_SETPIPE_SZ needs Python 3.10
@@ -56,9 +56,17 @@ def test_non_view_objects(session):
         error = session.fails(command + constraint.group(1))
         assert constraint.group(1) in error and "view" in error.lower(), error
     # A heap block that is no object at all: the report buffer itself.
-    buffer = session.frame().EvaluateExpression("(void *)malloc(64)").GetValueAsUnsigned()
-    assert buffer
+    buffer = c_value(session, "(void *)malloc(64)")
     assert "0x%x" % buffer in session.fails("lreport 0x%x" % buffer)
+    assert_usable_then_normal_exit(session)
+
+
+def test_freed_view(session):
+    session.launch(SCENARIO)
+    view = freed_view(session)
+    for command in ("lreport 0x%x", "lconstraints 0x%x", "ltrace 0x%x", "lname 0x%x Gone"):
+        error = session.fails(command % view)
+        assert "0x%x" % view in error, error
     assert_usable_then_normal_exit(session)
 
 
@@ -139,9 +147,11 @@ def test_running_process(session, tmp_path):
 def test_failed_expression_leaves_the_process_usable(session):
     """A C call that faults in the target is unwound and reported in one line."""
     session.launch(SCENARIO)
-    value = session.frame().EvaluateExpression("(void *)malloc(8)")
-    assert value.GetError().Success()
-    # An expression argument that crashes while it is evaluated.
-    error = session.fails("lreport *(void **)0x8")
-    assert "0x8" in error or "expression" in error
+    # An argument expression that faults in the target, then one that runs too long.
+    error = session.fails("lreport ((void *(*)(void))0x10)()")
+    assert "stopped in the target" in error and "SIGSEGV" in error, error
+    session.ok("lsettings --timeout 0.5")
+    error = session.fails("lreport (void *)(long)sleep(3)")
+    assert "timed out after 0.5 s" in error, error
+    session.ok("lsettings --timeout 5")
     assert_usable_then_normal_exit(session)
