@@ -1,0 +1,173 @@
+import Foundation
+
+// MARK: - NSLayoutAnchor
+
+/// One attribute of a view or layout guide, for making constraints, as in UIKit.
+///
+/// The type parameter keeps x-axis, y-axis and dimension anchors from being related to each other.
+@MainActor
+open class NSLayoutAnchor<AnchorType: AnyObject> {
+    weak var owner: LayoutItem?
+    let attribute: NSLayoutConstraint.Attribute
+
+    init(_ owner: LayoutItem, _ attribute: NSLayoutConstraint.Attribute) {
+        self.owner = owner
+        self.attribute = attribute
+    }
+
+    /// The view or guide the anchor belongs to.
+    open var item: AnyObject? { owner }
+
+    /// `self == anchor`.
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: 0)
+    }
+
+    /// `self >= anchor`.
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: 0)
+    }
+
+    /// `self <= anchor`.
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: 0)
+    }
+
+    /// `self == anchor + c`.
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: c)
+    }
+
+    /// `self >= anchor + c`.
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: c)
+    }
+
+    /// `self <= anchor + c`.
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: c)
+    }
+
+    /// Makes an inactive constraint, checked as UIKit checks it.
+    func make<Other>(_ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<Other>?,
+                     multiplier: CGFloat, constant: CGFloat) -> NSLayoutConstraint {
+        guard let first = owner else { fatalError(LayoutConstraintError.notAnItem.description) }
+        let second = anchor?.owner
+        let secondAttribute = anchor?.attribute ?? .notAnAttribute
+        if let error = NSLayoutConstraint.validate(item: first, attribute: attribute, toItem: second,
+                                                   attribute: secondAttribute, multiplier: multiplier) {
+            fatalError(error.description)
+        }
+        return NSLayoutConstraint(first: first, firstAttribute: attribute, relation: relation, second: second,
+                                  secondAttribute: secondAttribute, multiplier: multiplier, constant: constant)
+    }
+}
+
+/// An anchor on the horizontal axis (`leading`, `left`, `centerX`, …).
+@MainActor
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+
+/// An anchor on the vertical axis (`top`, `centerY`, baselines, …).
+@MainActor
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+/// A width or height anchor, which can also be related to a constant.
+@MainActor
+open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+    /// `self == c`.
+    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
+        make(.equal, nil as NSLayoutDimension?, multiplier: 1, constant: c)
+    }
+
+    /// `self >= c`.
+    open func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, nil as NSLayoutDimension?, multiplier: 1, constant: c)
+    }
+
+    /// `self <= c`.
+    open func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, nil as NSLayoutDimension?, multiplier: 1, constant: c)
+    }
+
+    /// `self == m × anchor`.
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, multiplier: m, constant: 0)
+    }
+
+    /// `self >= m × anchor`.
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: m, constant: 0)
+    }
+
+    /// `self <= m × anchor`.
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: m, constant: 0)
+    }
+
+    /// `self == m × anchor + c`.
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, multiplier: m, constant: c)
+    }
+
+    /// `self >= m × anchor + c`.
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: m, constant: c)
+    }
+
+    /// `self <= m × anchor + c`.
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: m, constant: c)
+    }
+}
+
+// MARK: - Anchors on views and guides
+
+extension UIView {
+    /// The leading edge (left, or right in a right-to-left layout).
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge.
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+    /// The left edge.
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+    /// The right edge.
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+    /// The top edge.
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+    /// The width.
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+    /// The height.
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+    /// The horizontal centre.
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+    /// The vertical centre.
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+    /// The baseline of the first line of text (the bottom for views without text).
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .firstBaseline) }
+    /// The baseline of the last line of text (the bottom for views without text).
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .lastBaseline) }
+}
+
+extension UILayoutGuide {
+    /// The leading edge.
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge.
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+    /// The left edge.
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+    /// The right edge.
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+    /// The top edge.
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+    /// The width.
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+    /// The height.
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+    /// The horizontal centre.
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+    /// The vertical centre.
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+}

@@ -1,0 +1,206 @@
+import Cassowary
+import Foundation
+
+// MARK: - LayoutEngine
+
+/// The layout engine of one hierarchy: a Cassowary solver over the four
+/// variables of every view and guide below its host view.
+///
+/// The host is the root of the hierarchy, or a window's direct subview (a
+/// window frames its subviews by hand). Its origin is the engine's origin;
+/// every other item's `minX`/`minY` are in the host's coordinates, and a
+/// frame is an item's position minus its superview's.
+///
+/// Constraints enter in a fixed order: when a subtree joins the engine, every
+/// system constraint first (parents before children), then the app's
+/// constraints (parents before children, each view's in installation order);
+/// after that, each constraint as it is activated.
+///
+/// **Breaking rule.** When a required constraint cannot be added, the engine
+/// breaks the constraint being added: it stays active but out of the solver
+/// (`isBroken`), until it is deactivated or changed. The mutually exclusive
+/// list is the certificate's constraints with nonzero multipliers, in the order
+/// they entered the engine, the broken one last; the engine's own
+/// width ≥ 0 and height ≥ 0 rows never appear in it.
+@MainActor
+final class LayoutEngine {
+    /// The view whose hierarchy this engine lays out.
+    unowned let host: UIView
+    let solver = Solver()
+
+    private var parts: [ObjectIdentifier: [Constraint]] = [:]
+    private var owners: [ObjectIdentifier: NSLayoutConstraint] = [:]
+    private var entryOrder: [ObjectIdentifier: Int] = [:]
+    private var nextEntry = 0
+    private(set) var broken: [ObjectIdentifier: NSLayoutConstraint] = [:]
+    private var bounds: [ObjectIdentifier: [Constraint]] = [:]
+    private var pending: [NSLayoutConstraint]?
+
+    /// Creates the engine of `host`'s hierarchy and enrolls it.
+    init(host: UIView) {
+        self.host = host
+        enroll(host)
+    }
+
+    // MARK: - Items
+
+    /// Brings a subtree into the engine: its items, then its system
+    /// constraints, then the app's constraints installed in it.
+    func enroll(_ root: UIView) {
+        let outermost = pending == nil
+        if outermost { pending = [] }
+        let views = root.subtreeViews()
+        for view in views {
+            view.enrolledEngine = self
+            addBounds(view)
+            view.layoutGuides.forEach(addBounds)
+        }
+        for view in views { view.refreshSystemConstraints() }
+        for view in views { pending?.append(contentsOf: view.constraints) }
+        if outermost {
+            let list = pending ?? []
+            pending = nil
+            insertInEngineOrder(list)
+        }
+    }
+
+    /// Brings a guide added to an enrolled view into the engine.
+    func enrollGuide(_ guide: UILayoutGuide) { addBounds(guide) }
+
+    /// Takes a guide out of the engine.
+    func withdrawGuide(_ guide: UILayoutGuide) { removeBounds(guide) }
+
+    /// Takes a subtree out of the engine, leaving its constraints installed.
+    func withdraw(_ root: UIView) {
+        for view in root.subtreeViews() {
+            view.constraints.forEach(remove)
+            removeBounds(view)
+            view.layoutGuides.forEach(removeBounds)
+            view.enrolledEngine = nil
+        }
+    }
+
+    /// Forgets every item; used when the host joins another hierarchy.
+    func dismantle() {
+        for view in host.subtreeViews() where view.enrolledEngine === self { view.enrolledEngine = nil }
+        solver.reset()
+    }
+
+    /// Width ≥ 0 and height ≥ 0, as UIKit's engine keeps them.
+    private func addBounds(_ item: LayoutItem) {
+        let id = ObjectIdentifier(item)
+        guard bounds[id] == nil else { return }
+        let variables = item.layoutVariables
+        let rows = [Constraint(Cassowary.Expression(variables.width), .greaterThanOrEqual),
+                    Constraint(Cassowary.Expression(variables.height), .greaterThanOrEqual)]
+        for row in rows { try? solver.addConstraint(row) }
+        bounds[id] = rows
+    }
+
+    private func removeBounds(_ item: LayoutItem) {
+        guard let rows = bounds.removeValue(forKey: ObjectIdentifier(item)) else { return }
+        for row in rows { try? solver.removeConstraint(row) }
+    }
+
+    // MARK: - Constraints
+
+    /// Takes an activated constraint; reports a conflict if it cannot hold.
+    func add(_ constraint: NSLayoutConstraint) {
+        if pending != nil {
+            pending?.append(constraint)
+            return
+        }
+        insert(constraint)
+    }
+
+    /// Drops a constraint from the solver, or forgets that it was broken.
+    func remove(_ constraint: NSLayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        pending?.removeAll { $0 === constraint }
+        broken[id] = nil
+        entryOrder[id] = nil
+        guard let rows = parts.removeValue(forKey: id) else { return }
+        for row in rows {
+            try? solver.removeConstraint(row)
+            owners[ObjectIdentifier(row)] = nil
+        }
+    }
+
+    /// Re-adds a constraint whose constant or priority changed.
+    func update(_ constraint: NSLayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        guard parts[id] != nil || broken[id] != nil else { return }
+        remove(constraint)
+        insert(constraint)
+    }
+
+    /// Whether the engine broke `constraint` to recover from a conflict.
+    func isBroken(_ constraint: NSLayoutConstraint) -> Bool { broken[ObjectIdentifier(constraint)] != nil }
+
+    /// Whether `constraint` is in the solver.
+    func contains(_ constraint: NSLayoutConstraint) -> Bool { parts[ObjectIdentifier(constraint)] != nil }
+
+    /// The constraints in the solver, in the order they entered.
+    var engineConstraints: [NSLayoutConstraint] {
+        let unique = Dictionary(owners.values.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return unique.values.sorted { entry(of: $0) < entry(of: $1) }
+    }
+
+    private func entry(of constraint: NSLayoutConstraint) -> Int {
+        entryOrder[ObjectIdentifier(constraint)] ?? Int.max
+    }
+
+    private func insertInEngineOrder(_ list: [NSLayoutConstraint]) {
+        var seen = Set<ObjectIdentifier>()
+        let unique = list.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        for constraint in unique where constraint.isSystemConstraint { insert(constraint) }
+        for constraint in unique where !constraint.isSystemConstraint { insert(constraint) }
+    }
+
+    private func insert(_ constraint: NSLayoutConstraint) {
+        let id = ObjectIdentifier(constraint)
+        guard parts[id] == nil, broken[id] == nil, constraint.isActive else { return }
+        var added: [Constraint] = []
+        for row in rows(for: constraint) {
+            do {
+                try solver.addConstraint(row)
+                added.append(row)
+                owners[ObjectIdentifier(row)] = constraint
+            } catch let error {
+                for row in added {
+                    try? solver.removeConstraint(row)
+                    owners[ObjectIdentifier(row)] = nil
+                }
+                broken[id] = constraint
+                if case .unsatisfiable(_, let certificate) = error as? SolverError {
+                    reportConflict(breaking: constraint, certificate: certificate)
+                } else {
+                    FileHandle.standardError.write(Data("ReferenceKit: the solver rejected \(constraint): \(error)\n".utf8))
+                }
+                return
+            }
+        }
+        parts[id] = added
+        nextEntry += 1
+        entryOrder[id] = nextEntry
+    }
+
+    // MARK: - Conflicts
+
+    /// The app's constraints named by a certificate, in entry order, the broken one last.
+    func mutuallyExclusiveConstraints(_ certificate: Certificate, breaking constraint: NSLayoutConstraint) -> [NSLayoutConstraint] {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(constraint)]
+        var found: [NSLayoutConstraint] = []
+        for entry in certificate.entries where abs(entry.multiplier) > 1e-9 {
+            guard let owner = owners[ObjectIdentifier(entry.constraint)],
+                  seen.insert(ObjectIdentifier(owner)).inserted else { continue }
+            found.append(owner)
+        }
+        return found.sorted { self.entry(of: $0) < self.entry(of: $1) } + [constraint]
+    }
+
+    private func reportConflict(breaking constraint: NSLayoutConstraint, certificate: Certificate) {
+        let list = mutuallyExclusiveConstraints(certificate, breaking: constraint)
+        UnsatisfiableConstraints.report(engine: self, breaking: constraint, mutuallyExclusive: list)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+// MARK: - UIView
+
+/// A rectangle in a hierarchy, laid out by constraints or by its frame, as in UIKit.
+///
+/// Views made in code translate their autoresizing mask into constraints
+/// (`translatesAutoresizingMaskIntoConstraints` is `true`), as UIKit's do.
+@MainActor
+open class UIView: UIResponder, LayoutItem {
+    /// The frame in the superview's coordinates.
+    open var frame: CGRect
+
+    /// The superview, or `nil` for the root of a hierarchy.
+    open internal(set) weak var superview: UIView?
+    /// The subviews, back to front.
+    open internal(set) var subviews: [UIView] = []
+    /// The constraints installed on this view, in the order they were added.
+    open internal(set) var constraints: [NSLayoutConstraint] = []
+    /// The layout guides this view owns, in the order they were added.
+    open internal(set) var layoutGuides: [UILayoutGuide] = []
+
+    /// Whether the view's frame and autoresizing mask become constraints.
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// How the view resizes with its superview when its mask is translated.
+    open var autoresizingMask: AutoresizingMask = []
+    /// How the view places its content.
+    open var contentMode: ContentMode = .scaleToFill
+    /// Whether the view is hidden. Hidden arranged views of a stack view take no space.
+    open var isHidden = false {
+        didSet { (superview as? UIStackView)?.setNeedsLayout() }
+    }
+    /// An app-defined number.
+    open var tag = 0
+    /// The identifier UI tests and descriptions use; a view that has one is
+    /// named by it in constraint descriptions.
+    open var accessibilityIdentifier: String?
+    /// How the view flips for right-to-left languages.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+
+    /// The margins the `layoutMarginsGuide` keeps from the edges; 8 on each side by default.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    private var hugging: [UILayoutPriority] = [.defaultLow, .defaultLow]
+    private var compressionResistance: [UILayoutPriority] = [.defaultHigh, .defaultHigh]
+
+    let layoutVariables = LayoutVariables()
+    /// The engine this view hosts, when it is the root of a laid-out hierarchy.
+    var layoutEngine: LayoutEngine?
+    /// The engine this view is laid out by, once enrolled.
+    weak var enrolledEngine: LayoutEngine?
+    /// ReferenceKit's own constraints for this view, by a key naming their role.
+    var systemConstraints: [String: NSLayoutConstraint] = [:]
+    /// The view controller whose root view this is.
+    weak var owningViewController: UIViewController?
+    /// Lazily made guides.
+    var marginsGuide: UILayoutGuide?
+    var safeAreaGuide: UILayoutGuide?
+
+    /// Creates a view with a frame.
+    public init(frame: CGRect) {
+        self.frame = frame
+        super.init()
+    }
+
+    /// Creates a view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: - Geometry
+
+    /// The view's own coordinate space: origin zero, the frame's size.
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { frame.size = newValue.size }
+    }
+
+    /// The centre of the frame, in the superview's coordinates.
+    open var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+
+    // MARK: - Intrinsic size and priorities
+
+    /// The natural size of the content; `UIView.noIntrinsicMetric` where there is none.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells the layout engine that `intrinsicContentSize` changed.
+    open func invalidateIntrinsicContentSize() {
+        setNeedsLayout()
+    }
+
+    /// How strongly the view resists growing past its intrinsic size on `axis`.
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        hugging[axis.rawValue]
+    }
+
+    /// Sets how strongly the view resists growing past its intrinsic size on `axis`.
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        hugging[axis.rawValue] = priority
+        setNeedsLayout()
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size on `axis`.
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        compressionResistance[axis.rawValue]
+    }
+
+    /// Sets how strongly the view resists shrinking below its intrinsic size on `axis`.
+    open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        compressionResistance[axis.rawValue] = priority
+        setNeedsLayout()
+    }
+
+    // MARK: - Layout hooks
+
+    /// Lays out subviews by hand after the engine has set frames; does nothing by default.
+    open func layoutSubviews() {}
+
+    /// ReferenceKit's system constraints for this view, recomputed on each
+    /// layout pass: autoresizing, content size, margin and safe-area guides,
+    /// and what subclasses add (stack views, cell content views).
+    var systemConstraintSpecs: [SystemConstraintSpec] { standardSystemConstraintSpecs() }
+
+    /// How far the first baseline is below the top and the last baseline
+    /// above the bottom; `nil` puts both baselines at the bottom, as for a plain view.
+    var baselineInsets: (first: CGFloat, last: CGFloat)? { nil }
+
+    /// Called on the engine-host view just before the engine breaks
+    /// `constraint`, with the mutually exclusive constraints, as UIKit's
+    /// `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
+    ///
+    /// The default implementation calls the observers registered with
+    /// `ReferenceKitDebugHooks.addWillBreakConstraintObserver(_:)`.
+    open func engine(_ engine: AnyObject, willBreakConstraint constraint: NSLayoutConstraint,
+                     dueToMutuallyExclusiveConstraints constraints: [NSLayoutConstraint]) {
+        ReferenceKitDebugHooks.notifyWillBreak(host: self, constraint: constraint, mutuallyExclusive: constraints)
+    }
+
+    // MARK: - Direction
+
+    /// The direction the view lays out leading and trailing in: forced by
+    /// `semanticContentAttribute`, else inherited from the superview, else left to right.
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceRightToLeft: return .rightToLeft
+        case .forceLeftToRight, .playback, .spatial: return .leftToRight
+        case .unspecified: return superview?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
+        }
+    }
+
+    // MARK: - Responder chain
+
+    /// The view controller whose view this is, else the superview.
+    open override var next: UIResponder? {
+        if let owningViewController { return owningViewController }
+        return superview
+    }
+
+    /// The window the view is in, if any.
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    // MARK: - LayoutItem
+
+    var layoutParent: UIView? { superview }
+    var nearestView: UIView? { self }
+
+    /// The title descriptions print after the address (`'Sign in'`), if any.
+    var descriptionTitle: String? { nil }
+
+    var classAndAddress: String {
+        runtimeClassName(self) + ":" + addressText(self) + (descriptionTitle.map(quotedTitle) ?? "")
+    }
+
+    var constraintName: String {
+        accessibilityIdentifier.map(truncatedName) ?? classAndAddress
+    }
+
+    var namesEntry: String? {
+        accessibilityIdentifier.map { truncatedName($0) + ":" + addressText(self) }
+    }
+}
