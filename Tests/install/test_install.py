@@ -40,7 +40,7 @@ def test_installDemo_freshCloneEmptyHome_showsConflictAndViewReports(fresh):
     assert "Traceback" not in out
     # The demo's own UIKit-style log, then our report of the same conflict.
     assert "Will attempt to recover by breaking constraint" in out
-    assert "LayoutDebug conflict #1" in out, out[-3000:]
+    assert "Conflict #1:" in out, out[-3000:]
     assert "UIView-Encapsulated-Layout-Width" in out
     # A descent report of the conflicting view's superview, and a trace.
     assert "Frame:" in out
