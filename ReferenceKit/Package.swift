@@ -17,6 +17,10 @@ let package = Package(
         .target(name: "Cassowary", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "ReferenceKit", dependencies: ["Cassowary"],
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // Solver tools: cassowary-solve (JSON system in, values out; the differential test
+        // drives it) and solver-bench (bench/solver/run.sh).
+        .executableTarget(name: "cassowary-solve", dependencies: ["Cassowary"]),
+        .executableTarget(name: "solver-bench", dependencies: ["Cassowary"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "ReferenceKitTests", dependencies: ["ReferenceKit"]),
     ]

@@ -27,7 +27,7 @@ extension Solver {
     /// - Parameter position: The constraint's position in ``order``, or -1 for an edit.
     func insert(_ constraint: Constraint, position: Int) throws {
         let (row, tag) = makeRow(for: constraint, position: position)
-        if let subject = chooseSubject(row, tag) {
+        if let subject = chooseSubject(row, tag) ?? feasibleSubject(row) {
             row.solve(for: subject)
             tableau.substitute(subject, with: row)
             tableau.addRow(row, basic: subject)
@@ -91,10 +91,48 @@ extension Solver {
     /// other symbol when that is a slack or error with a negative coefficient (so it can be
     /// basic with a constant ≥ 0 without touching other rows' feasibility); else `nil`.
     func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
-        for cell in row.cells where cell.symbol.isExternal { return cell.symbol }
+        var best: Symbol?
+        var bestCost = Int.max
+        for cell in row.cells where cell.symbol.isExternal {
+            let cost = tableau.columns[cell.symbol.index].count
+            if cost < bestCost {
+                best = cell.symbol
+                bestCost = cost
+            }
+        }
+        if let best { return best }
         if tag.marker.isPivotable && row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if let other = tag.other, other.isPivotable, row.coefficient(for: other) < 0 { return other }
         return nil
+    }
+
+    /// For a row without an obvious subject, a slack or error symbol that can be made basic
+    /// directly, without the artificial phase: any one when the constant is 0 (nothing moves),
+    /// else one with a negative coefficient whose new value `constant / -coefficient` keeps
+    /// every restricted row it appears in feasible. This is the single pivot the artificial
+    /// phase would end with, taken without its degenerate detours. Among candidates the one in
+    /// the fewest rows wins (less substitution work), ties to the lowest id.
+    func feasibleSubject(_ row: Row) -> Symbol? {
+        let degenerate = isNearZero(row.constant)
+        var best: Symbol?
+        var bestCost = Int.max
+        for cell in row.cells where cell.symbol.isPivotable && (degenerate || cell.coefficient < 0) {
+            let cost = tableau.columns[cell.symbol.index].count
+            guard cost < bestCost else { continue }
+            if !degenerate && !keepsRowsFeasible(cell.symbol, value: row.constant / -cell.coefficient) { continue }
+            best = cell.symbol
+            bestCost = cost
+        }
+        return best
+    }
+
+    /// Whether giving non-basic `symbol` the value `value` leaves every restricted row ≥ 0.
+    func keepsRowsFeasible(_ symbol: Symbol, value: Double) -> Bool {
+        for slot in tableau.slotsHolding(symbol) where tableau.basics[Int(slot)].isRestricted {
+            let row = tableau.slots[Int(slot)]!
+            if row.constant + row.coefficient(for: symbol) * value < -nearZero { return false }
+        }
+        return true
     }
 
     // MARK: - Artificial phase
