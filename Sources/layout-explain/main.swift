@@ -1,1 +1,41 @@
-print("layout-explain: not built yet")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayoutDebugSupport
+
+// layout-explain: parses Auto Layout console output and explains each conflict.
+// See `Options.usage`.
+
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch .help {
+    Output.write(Options.usage + "\n")
+    exit(0)
+} catch .unknown(let argument) {
+    Output.error("unknown option '\(argument)' (see --help)")
+    exit(2)
+}
+
+var summary = Summary()
+var reports = options.summary ? nil : Reports(json: options.json)
+var failed = false
+for path in options.paths {
+    let ok = InputFile.read(path) { parsed in
+        if options.summary {
+            summary.add(parsed.snapshot)
+        } else {
+            reports?.write(parsed, path: path)
+        }
+    }
+    if !ok { failed = true }
+}
+if options.summary {
+    Output.write(options.json ? summary.json : summary.text)
+} else {
+    reports?.finish()
+}
+fflush(stdout)
+exit(failed ? 1 : 0)

@@ -94,7 +94,9 @@ struct ConstraintTextParser {
             cursor = location.next
         }
         guard cursor == close || ByteClass.isBlank(text[cursor]) else {
-            throw fail("unexpected character after the address", cursor - from)
+            var tokenEnd = cursor
+            while tokenEnd < close, !ByteClass.isBlank(text[tokenEnd]) { tokenEnd += 1 }
+            throw fail("'\(text.string(classStart, tokenEnd))' does not end in a hexadecimal address", cursor - from)
         }
         var snapshot = ConstraintSnapshot(className: className, address: address, firstItem: nil,
                                           firstAttribute: .notAnAttribute, isActive: nil,

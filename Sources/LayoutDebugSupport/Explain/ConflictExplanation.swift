@@ -1,0 +1,114 @@
+// MARK: - ConflictExplanation
+
+/// Why the constraints of one conflict cannot all hold, as data and as text.
+public struct ConflictExplanation: Codable, Hashable, Sendable {
+    /// What the explainer could establish.
+    public enum Verdict: String, Codable, Hashable, Sendable {
+        /// An arithmetic contradiction, with its certificate.
+        case contradiction
+        /// The constraints shown can all hold: the log leaves something out.
+        case noContradictionShown
+        /// The OS redacted the constraints.
+        case redacted
+        /// No constraint could be read.
+        case empty
+        /// The solver could not decide.
+        case undecided
+    }
+
+    /// One row of the combination: a constraint (or a size fact) times its multiplier.
+    public struct Row: Codable, Hashable, Sendable {
+        /// The index in `mutuallyExclusive`, or `nil` for a size fact.
+        public var constraintIndex: Int?
+        /// The multiplier.
+        public var multiplier: Double
+        /// The row over frame variables: `UIButton.minX - UIView.minX = 0`.
+        public var equation: String
+        /// What it says, in words.
+        public var meaning: String
+    }
+
+    /// One change that removes the contradiction.
+    public struct Fix: Codable, Hashable, Sendable {
+        /// The index in `mutuallyExclusive` of the constraint to change.
+        public var constraintIndex: Int
+        /// What to do.
+        public var advice: String
+        /// Whether the whole conflict is then satisfiable (not only this contradiction).
+        public var resolvesConflict: Bool
+    }
+
+    /// What the explainer could establish.
+    public var verdict: Verdict
+    /// The reason in one paragraph, the way a person would check it.
+    public var reason: String
+    /// The irreducible combination, in order.
+    public var rows: [Row]
+    /// `0 = 718` or `0 <= -41.67`: what the rows add up to.
+    public var contradiction: String?
+    /// Changes each of which resolves the contradiction (system constraints excluded).
+    public var fixes: [Fix]
+    /// Constraints that could not take part, and why.
+    public var notes: [String]
+
+    /// Creates an explanation.
+    public init(verdict: Verdict, reason: String, rows: [Row] = [], contradiction: String? = nil,
+                fixes: [Fix] = [], notes: [String] = []) {
+        self.verdict = verdict
+        self.reason = reason
+        self.rows = rows
+        self.contradiction = contradiction
+        self.fixes = fixes
+        self.notes = notes
+    }
+
+    /// The "Why:" section of a report: the reason, the combination as aligned
+    /// rows adding up to the contradiction, and the changes that resolve it.
+    public var text: String {
+        var lines = [reason]
+        if !rows.isEmpty {
+            lines.append("")
+            lines.append("Multiply each row and add them up; every position and size cancels:")
+            let multipliers = rows.map { Self.multiplierText($0.multiplier) }
+            let width = multipliers.map(\.count).max() ?? 0
+            let equationWidth = rows.map(\.equation.count).max() ?? 0
+            for (row, multiplier) in zip(rows, multipliers) {
+                let padded = String(repeating: " ", count: width - multiplier.count) + multiplier
+                let equation = row.equation + String(repeating: " ", count: equationWidth - row.equation.count)
+                lines.append("  \(padded) × [ \(equation) ]   \(row.meaning)")
+            }
+            if let contradiction {
+                lines.append("  " + String(repeating: " ", count: width) + "   " + contradiction)
+            }
+        }
+        if !fixes.isEmpty {
+            lines.append("")
+            lines.append("Any one of these changes resolves it:")
+            for fix in fixes {
+                lines.append("  - " + fix.advice + (fix.resolvesConflict ? "" : " (another contradiction remains)"))
+            }
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            lines += notes.map { "Note: " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func multiplierText(_ value: Double) -> String {
+        (value < 0 ? "-" : "+") + ExplainNumber.text(abs(value))
+    }
+}
+
+// MARK: - ExplainNumber
+
+/// Numbers as the explanation prints them: no trailing `.0`, at most four decimals.
+enum ExplainNumber {
+    static func text(_ value: Double) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { text = String(value) }
+        return text
+    }
+}

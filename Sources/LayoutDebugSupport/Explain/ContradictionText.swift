@@ -1,0 +1,128 @@
+// MARK: - ContradictionText
+
+/// Words an irreducible contradiction: the reason, the combination and the fixes.
+struct ContradictionText {
+    let conflict: ConflictSnapshot
+    let system: LinearSystem
+    let phrases: ExplanationPhrases
+    let subset: [Int]
+    let certificate: FarkasCertificate
+
+    func explanation(notes: [String]) -> ConflictExplanation {
+        let ordered = orderedSubset()
+        let rows = ordered.map { index -> ConflictExplanation.Row in
+            let row = system.rows[index]
+            return ConflictExplanation.Row(constraintIndex: constraintIndex(row), multiplier: certificate.multipliers[index]!,
+                                           equation: phrases.equation(row), meaning: phrases.meaning(row))
+        }
+        let symbol = certificate.isEquality ? "=" : "<="
+        let contradiction = "0 \(symbol) \(ExplainNumber.text(certificate.constant)) is impossible"
+        return ConflictExplanation(verdict: .contradiction, reason: reason(ordered), rows: rows,
+                                   contradiction: contradiction, fixes: fixes(), notes: notes)
+    }
+
+    /// Constraints in the log's order, then the size facts.
+    private func orderedSubset() -> [Int] {
+        subset.sorted { lhs, rhs in
+            switch (system.rows[lhs].source, system.rows[rhs].source) {
+            case (.constraint(let a), .constraint(let b)): return a < b
+            case (.constraint, .nonNegative): return true
+            case (.nonNegative, .constraint): return false
+            case (.nonNegative(let a), .nonNegative(let b)): return a < b
+            }
+        }
+    }
+
+    private func constraintIndex(_ row: LinearSystem.Row) -> Int? {
+        if case .constraint(let index) = row.source { return index }
+        return nil
+    }
+
+    // MARK: - Reason
+
+    /// "A is 768 wide, A is pinned 0 from the leading edge of B, …: 768 + 0 + 0 = 50 is impossible."
+    ///
+    /// Rows with a negative multiplier add up to one side, rows with a
+    /// positive one to the other; the certificate guarantees the sides
+    /// cannot be equal (or, with inequalities, cannot be ordered that way).
+    private func reason(_ ordered: [Int]) -> String {
+        let clauses = ordered.map { phrases.meaning(system.rows[$0]) }
+        var left: [String] = [], right: [String] = []
+        var leftSum = 0.0, rightSum = 0.0
+        for index in ordered {
+            let weight = certificate.multipliers[index]!
+            let constant = system.rows[index].constant
+            var term = ExplainNumber.text(constant)
+            if constant < 0 { term = "(" + term + ")" }
+            if abs(weight) != 1 { term = ExplainNumber.text(abs(weight)) + "×" + term }
+            if weight < 0 {
+                left.append(term); leftSum += abs(weight) * constant
+            } else {
+                right.append(term); rightSum += weight * constant
+            }
+        }
+        let symbol = certificate.isEquality ? "=" : "<="
+        var arithmetic = (left.isEmpty ? "0" : left.joined(separator: " + ")) + " \(symbol) "
+            + (right.isEmpty ? "0" : right.joined(separator: " + ")) + " is impossible"
+        if left.count > 1 || right.count > 1 {
+            arithmetic += " (\(ExplainNumber.text(leftSum)) against \(ExplainNumber.text(rightSum)))"
+        }
+        return Self.capitalized(clauses.joined(separator: "; ")) + ": " + arithmetic + "."
+    }
+
+    private static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    // MARK: - Fixes
+
+    /// Each change that removes a row of the subset; system constraints are
+    /// not the app's to change, except through the usual fixes.
+    private func fixes() -> [ConflictExplanation.Fix] {
+        let constraints = subset.compactMap { constraintIndex(system.rows[$0]) }.sorted()
+        let encapsulated = constraints.contains { index in
+            conflict.mutuallyExclusive[index].identifier?.hasPrefix("UIView-Encapsulated-Layout") == true
+        }
+        var fixes: [ConflictExplanation.Fix] = []
+        var autoresizingItems: Set<String> = []
+        for index in constraints {
+            let constraint = conflict.mutuallyExclusive[index]
+            if constraint.className == "NSAutoresizingMaskLayoutConstraint" {
+                let item = phrases.name(constraint.firstItem, constraint)
+                guard autoresizingItems.insert(item).inserted else { continue }
+                let removed = autoresizingRows(of: constraint.firstItem)
+                fixes.append(.init(constraintIndex: index,
+                                   advice: "set translatesAutoresizingMaskIntoConstraints = false on \(item)",
+                                   resolvesConflict: resolves(without: removed)))
+                continue
+            }
+            guard !constraint.isSystemConstraint else { continue }
+            let rowsOfConstraint = rows(of: index)
+            let advice = encapsulated
+                ? "give \(phrases.formula(constraint)) priority 999, so the cell's own size wins"
+                : "remove or change \(phrases.formula(constraint))"
+            fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint)))
+        }
+        return fixes
+    }
+
+    private func rows(of constraintIndex: Int) -> Set<Int> {
+        Set(system.rows.indices.filter { self.constraintIndex(system.rows[$0]) == constraintIndex })
+    }
+
+    private func autoresizingRows(of item: ObjectReference?) -> Set<Int> {
+        Set(system.rows.indices.filter { row in
+            guard let index = constraintIndex(system.rows[row]) else { return false }
+            let constraint = conflict.mutuallyExclusive[index]
+            return constraint.className == "NSAutoresizingMaskLayoutConstraint" && constraint.firstItem == item
+        })
+    }
+
+    /// Whether the whole system holds once these rows are gone.
+    private func resolves(without removed: Set<Int>) -> Bool {
+        let remaining = system.rows.indices.filter { !removed.contains($0) }
+        if case .feasible = InfeasibleSubset.check(system.rows, remaining) { return true }
+        return false
+    }
+}

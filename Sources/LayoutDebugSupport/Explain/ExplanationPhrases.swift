@@ -1,0 +1,168 @@
+// MARK: - ExplanationPhrases
+
+/// Constraints and rows in words, the way a person reads a layout.
+///
+/// The explainer sits below the renderers, so it names items itself (class
+/// or name, with the address only when two items would read alike).
+struct ExplanationPhrases {
+    let conflict: ConflictSnapshot
+    let system: LinearSystem
+    private let labels: ItemLabels
+
+    init(_ conflict: ConflictSnapshot, _ system: LinearSystem) {
+        self.conflict = conflict
+        self.system = system
+        self.labels = ItemLabels(conflict.mutuallyExclusive)
+    }
+
+    /// The row as an equation over frame variables: `UIButton.minX - UIView.minX = 0`.
+    func equation(_ row: LinearSystem.Row) -> String {
+        var text = ""
+        for variable in row.coefficients.keys.sorted() {
+            let coefficient = row.coefficients[variable]!
+            let magnitude = abs(coefficient)
+            let name = (magnitude == 1 ? "" : ExplainNumber.text(magnitude) + "·") + system.variableName(variable)
+            if text.isEmpty {
+                text = (coefficient < 0 ? "-" : "") + name
+            } else {
+                text += (coefficient < 0 ? " - " : " + ") + name
+            }
+        }
+        let symbol: String
+        switch row.relation {
+        case .equal: symbol = "="
+        case .lessThanOrEqual: symbol = "<="
+        case .greaterThanOrEqual: symbol = ">="
+        }
+        return (text.isEmpty ? "0" : text) + " " + symbol + " " + ExplainNumber.text(row.constant)
+    }
+
+    /// What a row says, in words.
+    func meaning(_ row: LinearSystem.Row) -> String {
+        switch row.source {
+        case .nonNegative(let variable):
+            return "\(system.itemName(variable)) cannot be \(system.isWidth(variable) ? "narrower" : "shorter") than 0"
+        case .constraint(let index):
+            return sentence(conflict.mutuallyExclusive[index])
+        }
+    }
+
+    /// The constraint as printed, with short item names: `UIButton.width == 768`.
+    func formula(_ constraint: ConstraintSnapshot) -> String {
+        var text = side(constraint.firstItem, constraint.firstAttribute, constraint) + " " + constraint.relation.symbol + " "
+        if let second = constraint.secondItem, constraint.secondAttribute != .notAnAttribute {
+            if constraint.multiplier != 1 { text += ExplainNumber.text(constraint.multiplier) + "×" }
+            text += side(second, constraint.secondAttribute, constraint)
+            if constraint.constant != 0 {
+                text += (constraint.constant < 0 ? " - " : " + ") + ExplainNumber.text(abs(constraint.constant))
+            }
+        } else {
+            text += ExplainNumber.text(constraint.constant)
+        }
+        if constraint.priority < 1000 { text += " @" + ExplainNumber.text(constraint.priority) }
+        if let identifier = constraint.identifier { text += " '\(identifier)'" }
+        if let location = constraint.sourceLocation { text += " (\(location))" }
+        return text
+    }
+
+    private func side(_ item: ObjectReference?, _ attribute: LayoutAttribute, _ constraint: ConstraintSnapshot) -> String {
+        name(item, constraint) + "." + attribute.rawValue
+    }
+
+    /// The short name of an item in this conflict.
+    func name(_ item: ObjectReference?, _ constraint: ConstraintSnapshot) -> String {
+        guard let item else { return "?" }
+        let index = conflict.mutuallyExclusive.firstIndex(of: constraint) ?? 0
+        return labels.label(for: ItemLabels.key(item, constraintIndex: index), item)
+    }
+
+    // MARK: - Sentences
+
+    /// One constraint in words: "UIButton is 768 wide", "UILabel is pinned
+    /// 15 from the leading edge of UIButton", "UIStackView sits 8 after UIImageView".
+    func sentence(_ c: ConstraintSnapshot) -> String {
+        let first = name(c.firstItem, c)
+        let attribute = c.firstAttribute.canonical
+        let amount = ExplainNumber.text(abs(c.constant))
+        let relationWord: String
+        switch c.relation {
+        case .equal: relationWord = ""
+        case .lessThanOrEqual: relationWord = "at most "
+        case .greaterThanOrEqual: relationWord = "at least "
+        }
+        guard let secondItem = c.secondItem, c.secondAttribute != .notAnAttribute else {
+            if attribute.isSize {
+                return "\(first) is \(relationWord)\(ExplainNumber.text(c.constant)) \(attribute == .width ? "wide" : "high")"
+                    + systemNote(c)
+            }
+            return formula(c)
+        }
+        let second = name(secondItem, c)
+        let other = c.secondAttribute.canonical
+        if attribute.isSize, other.isSize {
+            let factor = c.multiplier == 1 ? "" : ExplainNumber.text(c.multiplier) + " × "
+            let tail = c.constant == 0 ? "" : (c.constant < 0 ? " - " : " + ") + amount
+            return "\(first).\(attribute.rawValue) is \(relationWord)\(factor)\(second).\(other.rawValue)\(tail)"
+        }
+        guard c.multiplier == 1 else { return formula(c) }
+        if attribute == other, let edge = Self.edgeName(attribute) {
+            // first.near == second.near + c: first sits c inside second; at a far
+            // edge the roles swap (`|`.trailing == view.trailing + c).
+            let isNear = [.left, .leading, .top].contains(attribute)
+            let (inner, outer) = isNear ? (first, second) : (second, first)
+            let relation = isNear ? relationWord : Self.reversed(relationWord)
+            return "\(inner) is pinned \(relation)\(signed(c.constant)) from the \(edge) edge of \(outer)" + systemNote(c)
+        }
+        if let gap = Self.gapWords(attribute, other) {
+            return "\(first) sits \(relationWord)\(signed(c.constant)) \(gap) \(second)" + systemNote(c)
+        }
+        if (attribute == .centerX && other == .centerX) || (attribute == .centerY && other == .centerY) {
+            let offset = c.constant == 0 ? "" : " offset by \(signed(c.constant))"
+            return "\(first) is \(relationWord.isEmpty ? "" : relationWord)centered on \(second)\(offset)"
+        }
+        return formula(c)
+    }
+
+    private func signed(_ value: Double) -> String {
+        value < 0 ? "-" + ExplainNumber.text(-value) : ExplainNumber.text(value)
+    }
+
+    private func systemNote(_ c: ConstraintSnapshot) -> String {
+        if c.className == "NSAutoresizingMaskLayoutConstraint" { return " (its autoresizing mask)" }
+        if let identifier = c.identifier, identifier.hasPrefix("UIView-Encapsulated-Layout") {
+            return " (set by its table or collection view)"
+        }
+        if let identifier = c.identifier, identifier.hasPrefix("UISV-") { return " (set by a stack view)" }
+        return ""
+    }
+
+    private static func edgeName(_ attribute: LayoutAttribute) -> String? {
+        switch attribute {
+        case .left: return "left"
+        case .right: return "right"
+        case .leading: return "leading"
+        case .trailing: return "trailing"
+        case .top: return "top"
+        case .bottom: return "bottom"
+        default: return nil
+        }
+    }
+
+    private static func gapWords(_ first: LayoutAttribute, _ second: LayoutAttribute) -> String? {
+        switch (first, second) {
+        case (.leading, .trailing), (.left, .right): return "after"
+        case (.top, .bottom): return "below"
+        case (.trailing, .leading), (.right, .left): return "before (trailing edge to leading edge)"
+        case (.bottom, .top): return "above (bottom edge to top edge)"
+        default: return nil
+        }
+    }
+
+    private static func reversed(_ relationWord: String) -> String {
+        switch relationWord {
+        case "at most ": return "at least "
+        case "at least ": return "at most "
+        default: return relationWord
+        }
+    }
+}

@@ -1,0 +1,173 @@
+// MARK: - LinearSystem
+
+/// The mutually exclusive constraints of a conflict as linear rows over the
+/// items' frame variables.
+///
+/// Every item (view, layout guide, a view's margins) has `minX`, `width`,
+/// `minY` and `height`; `right = minX + width`, `centerX = minX + width/2`,
+/// and the same vertically. Leading and trailing are left and right: the log
+/// does not say the layout direction, and right-to-left visual constraints
+/// were already turned into left and right by the parser. Baselines are
+/// variables of their own, because where a baseline sits inside a view is not
+/// in the log. Widths and heights are at least 0, as UIKit's engine keeps
+/// them: many real conflicts are impossible only because of that.
+struct LinearSystem {
+    /// What a row stands for.
+    enum Source: Hashable {
+        /// The constraint at this index of `mutuallyExclusive`.
+        case constraint(Int)
+        /// The fact that this variable (a width or a height) is at least 0.
+        case nonNegative(Int)
+    }
+
+    /// `Σ coefficients[v]·v  relation  constant`.
+    struct Row {
+        var coefficients: [Int: Double]
+        var relation: LayoutRelation
+        var constant: Double
+        var source: Source
+    }
+
+    /// The kinds of variable each item has, in index order.
+    enum Kind: Int, CaseIterable {
+        case minX, width, minY, height, firstBaseline, lastBaseline
+    }
+
+    /// The items' printable names, by item index.
+    private(set) var itemLabels: [String] = []
+    /// The rows: one per constraint that takes part, then one per size fact.
+    private(set) var rows: [Row] = []
+    /// Constraints left out, with the reason (optional priority, nothing to compare).
+    private(set) var leftOut: [(index: Int, reason: String)] = []
+
+    private var itemIndex: [String: Int] = [:]
+    private var marginsOwner: [String: String] = [:]
+    private var usedSizes: Set<Int> = []
+
+    /// Builds the system for `conflict`.
+    init(_ conflict: ConflictSnapshot) {
+        marginsOwner = Self.marginsGuides(conflict.mutuallyExclusive)
+        let labels = ItemLabels(conflict.mutuallyExclusive)
+        for (index, constraint) in conflict.mutuallyExclusive.enumerated() {
+            guard constraint.isRequired else {
+                leftOut.append((index, "priority \(ConstraintSnapshot.number(constraint.priority)) is optional"))
+                continue
+            }
+            guard let row = row(for: constraint, index: index, labels: labels) else {
+                leftOut.append((index, "it names no item the log identifies"))
+                continue
+            }
+            rows.append(row)
+        }
+        for variable in usedSizes.sorted() {
+            rows.append(Row(coefficients: [variable: 1], relation: .greaterThanOrEqual, constant: 0,
+                            source: .nonNegative(variable)))
+        }
+    }
+
+    /// The printable name of a variable: `UIButton.width`.
+    func variableName(_ variable: Int) -> String {
+        let kind = Kind(rawValue: variable % Kind.allCases.count)!
+        return itemLabels[variable / Kind.allCases.count] + "." + "\(kind)"
+    }
+
+    /// Whether a variable is a width (else a height) — for size facts.
+    func isWidth(_ variable: Int) -> Bool { variable % Kind.allCases.count == Kind.width.rawValue }
+
+    /// The item name of a variable.
+    func itemName(_ variable: Int) -> String { itemLabels[variable / Kind.allCases.count] }
+
+    // MARK: - Building rows
+
+    private mutating func row(for constraint: ConstraintSnapshot, index: Int, labels: ItemLabels) -> Row? {
+        guard let first = constraint.firstItem,
+              let lhs = expression(first, constraint.firstAttribute, labels, constraintIndex: index) else { return nil }
+        var coefficients = lhs
+        if let second = constraint.secondItem, constraint.secondAttribute != .notAnAttribute {
+            guard let rhs = expression(second, constraint.secondAttribute, labels, constraintIndex: index) else {
+                return nil
+            }
+            for (variable, coefficient) in rhs {
+                coefficients[variable, default: 0] -= constraint.multiplier * coefficient
+            }
+        }
+        coefficients = coefficients.filter { $0.value != 0 }
+        return Row(coefficients: coefficients, relation: constraint.relation, constant: constant(constraint),
+                   source: .constraint(index))
+    }
+
+    /// The constant, which a log prints rounded: tiny values (`2.22507e-308`)
+    /// are what UIKit uses for "zero but present" and are read as 0.
+    private func constant(_ constraint: ConstraintSnapshot) -> Double {
+        abs(constraint.constant) < 1e-300 ? 0 : constraint.constant
+    }
+
+    /// The attribute as variables of the item (or of its margins).
+    private mutating func expression(_ item: ObjectReference, _ attribute: LayoutAttribute, _ labels: ItemLabels,
+                                     constraintIndex: Int) -> [Int: Double]? {
+        var key = ItemLabels.key(item, constraintIndex: constraintIndex)
+        let canonical = attribute.canonical
+        let isMargin: Bool
+        let base: LayoutAttribute
+        switch canonical {
+        case .leftMargin, .leadingMargin: (isMargin, base) = (true, .left)
+        case .rightMargin, .trailingMargin: (isMargin, base) = (true, .right)
+        case .topMargin: (isMargin, base) = (true, .top)
+        case .bottomMargin: (isMargin, base) = (true, .bottom)
+        case .centerXWithinMargins: (isMargin, base) = (true, .centerX)
+        case .centerYWithinMargins: (isMargin, base) = (true, .centerY)
+        case .leading: (isMargin, base) = (false, .left)
+        case .trailing: (isMargin, base) = (false, .right)
+        default: (isMargin, base) = (false, canonical)
+        }
+        var label = labels.label(for: key, item)
+        if isMargin {
+            if let guide = marginsOwner[key] {
+                key = guide
+                label = labels.label(for: guide, nil)
+            } else {
+                key += "#margins"
+                label += ".margins"
+            }
+        }
+        let item = itemNumber(key, label)
+        func variable(_ kind: Kind) -> Int { item * Kind.allCases.count + kind.rawValue }
+        switch base {
+        case .left: return [variable(.minX): 1]
+        case .right: usedSizes.insert(variable(.width)); return [variable(.minX): 1, variable(.width): 1]
+        case .centerX: usedSizes.insert(variable(.width)); return [variable(.minX): 1, variable(.width): 0.5]
+        case .width: usedSizes.insert(variable(.width)); return [variable(.width): 1]
+        case .top: return [variable(.minY): 1]
+        case .bottom: usedSizes.insert(variable(.height)); return [variable(.minY): 1, variable(.height): 1]
+        case .centerY: usedSizes.insert(variable(.height)); return [variable(.minY): 1, variable(.height): 0.5]
+        case .height: usedSizes.insert(variable(.height)); return [variable(.height): 1]
+        case .firstBaseline: return [variable(.firstBaseline): 1]
+        case .lastBaseline: return [variable(.lastBaseline): 1]
+        default: return nil
+        }
+    }
+
+    private mutating func itemNumber(_ key: String, _ label: String) -> Int {
+        if let existing = itemIndex[key] { return existing }
+        itemIndex[key] = itemLabels.count
+        itemLabels.append(label)
+        return itemLabels.count - 1
+    }
+
+    /// The margins guides the log identifies: a `UIView-…Margin-guide-constraint`
+    /// ties a `UILayoutGuide` to the view it is the margins of, so that view's
+    /// `topMargin` is the guide's `top`.
+    private static func marginsGuides(_ constraints: [ConstraintSnapshot]) -> [String: String] {
+        var owners: [String: String] = [:]
+        for (index, constraint) in constraints.enumerated() {
+            guard let identifier = constraint.identifier, identifier.hasPrefix("UIView-"),
+                  identifier.hasSuffix("Margin-guide-constraint"),
+                  let first = constraint.firstItem, let second = constraint.secondItem else { continue }
+            let firstIsGuide = first.className.hasSuffix("LayoutGuide")
+            let guide = firstIsGuide ? first : second
+            let owner = firstIsGuide ? second : first
+            owners[ItemLabels.key(owner, constraintIndex: index)] = ItemLabels.key(guide, constraintIndex: index)
+        }
+        return owners
+    }
+}

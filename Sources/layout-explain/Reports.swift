@@ -1,0 +1,65 @@
+import LayoutDebugSupport
+
+// MARK: - Reports
+
+/// Writes one report per conflict: the renderer's report with the
+/// explainer's "why", and each unreadable line as `unparsed:` with the reason.
+struct Reports {
+    let json: Bool
+    private var written = 0
+
+    init(json: Bool) {
+        self.json = json
+        if json { Output.write("[") }
+    }
+
+    /// Writes the report for one conflict of `path`.
+    mutating func write(_ parsed: ParsedConflict, path: String) {
+        var conflict = parsed.snapshot
+        let unparsed = conflict.unparsedLines.map { Unparsed(line: $0, reason: Self.reason($0)) }
+        conflict.unparsedLines = []
+        let explanation = ConflictExplainer.explain(parsed.snapshot)
+        if json {
+            let document = Document(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
+                                    report: ConflictReportRenderer.document(conflict, why: explanation.text),
+                                    explanation: explanation, unparsed: unparsed)
+            Output.write((written == 0 ? "\n" : ",\n") + JSONText.encode(document))
+        } else {
+            var text = written == 0 ? "" : "\n"
+            text += "== \(path):\(parsed.firstLine)-\(parsed.lastLine) ==\n"
+            let unreadable = conflict.mutuallyExclusive.isEmpty && conflict.brokenConstraint == nil && !conflict.isRedacted
+            // A conflict with nothing readable gets no empty report, only its lines.
+            if !unreadable { text += ConflictReportRenderer.text(conflict, why: explanation.text) }
+            for line in unparsed { text += "unparsed: \(line.line)\n  (\(line.reason))\n" }
+            Output.write(text)
+        }
+        written += 1
+    }
+
+    /// Closes the JSON array.
+    func finish() {
+        if json { Output.write(written == 0 ? "]\n" : "\n]\n") }
+    }
+
+    /// Why a kept line could not be read, from the single-constraint parser.
+    static func reason(_ line: String) -> String {
+        do {
+            _ = try ConstraintLineParser.parse(line)
+            return "not a constraint inside the list"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// A line that could not be read, and why.
+    struct Unparsed: Encodable { var line: String; var reason: String }
+
+    private struct Document: Encodable {
+        var source: String
+        var firstLine: Int
+        var lastLine: Int
+        var report: ConflictReportDocument
+        var explanation: ConflictExplanation
+        var unparsed: [Unparsed]
+    }
+}
