@@ -1123,29 +1123,44 @@ class ExplainCommand(Command):
     name = "lexplain"
     short_help = "Explain an Auto Layout conflict from a pasted console log or a file."
     description = (
-        "Runs layout-explain on this machine (no process needed). With no FILE, paste the\n"
-        "console log and end it with an empty line. layout-explain is searched in\n"
-        "$LAYOUT_DEBUG_EXPLAIN, ~/.lldb/layout-debug/, next to this script, the package's\n"
-        ".build/release and .build/debug, then $PATH.")
+        "Runs layout-explain on this machine (no process needed): why the constraints\n"
+        "cannot hold together, and what to change. With no FILE, paste the console log\n"
+        "and end it with an empty line. layout-explain is searched in\n"
+        "$LAYOUT_DEBUG_EXPLAIN, ~/.lldb/layout-debug/, next to this script, the\n"
+        "package's .build/release and .build/debug, then $PATH.")
     examples = (
         "examples:\n"
         "  lexplain ~/Desktop/console.log\n"
+        "  lexplain --summary ~/Desktop/console.log   one line per distinct conflict\n"
         "  lexplain               then paste the log and an empty line")
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="a file holding the console log")
+        parser.add_argument("--summary", action="store_true",
+                            help="one line per distinct conflict, most frequent first")
+        parser.add_argument("--json", action="store_true", help="print JSON")
 
     def run(self, debugger, args, exe_ctx):
         tool = find_explain_tool()
+        options = explain_arguments(args.summary, args.json)
         if args.file:
             path = os.path.expanduser(args.file)
             if not os.path.isfile(path):
                 raise LayoutDebugError("no such file: %s" % args.file)
-            return run_explain(tool, [path], None)
+            return run_explain(tool, options + ["--", path], None)
         text = read_pasted_log(debugger)
         if not text.strip():
             raise LayoutDebugError("no log given: paste it and end with an empty line, or give a FILE")
-        return run_explain(tool, [], text)
+        return run_explain(tool, options, text)
+
+
+def explain_arguments(summary, as_json):
+    arguments = []
+    if summary:
+        arguments.append("--summary")
+    if as_json:
+        arguments.append("--json")
+    return arguments
 
 
 def find_explain_tool():

@@ -438,3 +438,10 @@ def test_sessions_survive_a_reimport():
         assert reloaded._SESSIONS.get("marker") == "kept"
     finally:
         ld._SESSIONS.pop("marker", None)
+
+
+def test_explain_arguments():
+    assert ld.explain_arguments(False, False) == []
+    assert ld.explain_arguments(True, True) == ["--summary", "--json"]
+    args = ld.parse_command(parser_for(ld.ExplainCommand), "--summary ~/log.txt")
+    assert args.summary and args.file == "~/log.txt" and not args.json
