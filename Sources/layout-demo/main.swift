@@ -1,2 +1,47 @@
+// layout-demo: builds one scenario's window, lays it out, calls
+// LayoutDemoDidLayout(rootView) (exported by libReferenceKit) through its C symbol, prints every frame, exits 0.
 import DemoScenarios
-print("layout-demo: no scenarios yet")
+import Foundation
+import ReferenceKit
+
+private typealias DidLayoutFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+private func usage() -> String {
+    "usage: layout-demo <scenario> [N]\n       layout-demo --list\n"
+}
+
+/// Runs the command line; returns the exit status.
+@MainActor
+private func run() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--list" {
+        print(DemoCatalog.listing, terminator: "")
+        return 0
+    }
+    guard let name = arguments.first, let scenario = DemoCatalog.scenario(named: name) else {
+        FileHandle.standardError.write(Data(("error: " + (arguments.first.map { "unknown scenario '\($0)'" } ?? "no scenario") + "\n" + usage()).utf8))
+        return 2
+    }
+    var count: Int?
+    if arguments.count > 1 {
+        guard scenario.takesCount, let value = Int(arguments[1]), value >= 0 else {
+            FileHandle.standardError.write(Data("error: '\(arguments[1])' is not a count \(scenario.name) takes\n\(usage())".utf8))
+            return 2
+        }
+        count = value
+    }
+
+    let window = scenario.makeWindow(count: count)
+    let root = window.rootViewController?.view
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LayoutDemoDidLayout") {
+        let didLayout = unsafeBitCast(symbol, to: DidLayoutFunction.self)
+        didLayout(root.map { Unmanaged.passUnretained($0).toOpaque() })
+    } else {
+        FileHandle.standardError.write(Data("error: LayoutDemoDidLayout is not exported by libReferenceKit\n".utf8))
+        return 1
+    }
+    print(FrameDump.text(of: window), terminator: "")
+    return 0
+}
+
+exit(MainActor.assumeIsolated { run() })

@@ -8,14 +8,16 @@ extension LayoutEngine {
     /// constraint (`≤` at the hugging priority, `≥` at the compression resistance).
     func rows(for constraint: NSLayoutConstraint) -> [Constraint] {
         guard let first = constraint.firstLayoutItem else { return [] }
-        var lhs = expression(first, constraint.firstAttribute)
+        let mirrored = isMirrored(constraint)
+        var lhs = expression(first, constraint.firstAttribute, mirrored: mirrored)
         if let origin = constraint.locationOrigin {
             let attribute: NSLayoutConstraint.Attribute = constraint.firstAttribute.axis == .vertical ? .top : .left
             lhs = lhs - expression(origin, attribute)
         }
         var rhs = Cassowary.Expression(constant: Double(constraint.constant))
         if let second = constraint.secondLayoutItem, constraint.secondAttribute != .notAnAttribute {
-            rhs = expression(second, constraint.secondAttribute) * Double(constraint.multiplier) + Double(constraint.constant)
+            rhs = expression(second, constraint.secondAttribute, mirrored: mirrored) * Double(constraint.multiplier)
+                + Double(constraint.constant)
         }
         if let content = constraint as? NSContentSizeLayoutConstraint {
             return [Constraint(lhs, .lessThanOrEqual, rhs, strength: Self.strength(content.huggingPriority)),
@@ -38,14 +40,24 @@ extension LayoutEngine {
         }
     }
 
+    /// Whether a constraint reads right to left: it relates a leading or
+    /// trailing attribute and its first item lays out right to left. Such a
+    /// constraint holds in the mirrored x axis, so `b.leading == a.trailing + 8`
+    /// puts `b` 8 points to the left of `a`.
+    func isMirrored(_ constraint: NSLayoutConstraint) -> Bool {
+        guard constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional else { return false }
+        return constraint.firstLayoutItem?.nearestView?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    }
+
     /// An attribute of an item as an expression over engine variables.
     ///
     /// Margin attributes of a view are the attributes of its margins guide;
-    /// leading and trailing follow the item's effective layout direction;
-    /// baselines come from `baselineInsets`. The host's origin is zero.
-    func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute) -> Cassowary.Expression {
+    /// baselines come from `baselineInsets`; the host's origin is zero. In a
+    /// mirrored constraint horizontal positions are negated, so leading is
+    /// `-(minX + Width)` and trailing `-minX`.
+    func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, mirrored: Bool = false) -> Cassowary.Expression {
         if let view = item as? UIView, let plain = attribute.withoutMargin {
-            return expression(view.layoutMarginsGuide, plain)
+            return expression(view.layoutMarginsGuide, plain, mirrored: mirrored)
         }
         let variables = item.layoutVariables
         let isHost = item === host
@@ -53,8 +65,15 @@ extension LayoutEngine {
         let y = isHost ? Cassowary.Expression() : Cassowary.Expression(variables.minY)
         let width = Cassowary.Expression(variables.width)
         let height = Cassowary.Expression(variables.height)
-        let rightToLeft = item.nearestView?.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        switch attribute.withoutMargin ?? attribute {
+        if mirrored {
+            switch attribute {
+            case .leading: return -(x + width)
+            case .trailing: return -x
+            case .centerX: return -(x + width * 0.5)
+            default: break
+            }
+        }
+        switch attribute {
         case .left: return x
         case .right: return x + width
         case .top: return y
@@ -63,8 +82,8 @@ extension LayoutEngine {
         case .height: return height
         case .centerX: return x + width * 0.5
         case .centerY: return y + height * 0.5
-        case .leading: return rightToLeft ? x + width : x
-        case .trailing: return rightToLeft ? x : x + width
+        case .leading: return x
+        case .trailing: return x + width
         case .firstBaseline:
             guard let insets = (item as? UIView)?.baselineInsets else { return y + height }
             return y + Double(insets.first)

@@ -39,6 +39,7 @@ final class LayoutEngine {
     /// Creates the engine of `host`'s hierarchy and enrolls it.
     init(host: UIView) {
         self.host = host
+        solver.checksInvariants = false
         enroll(host)
     }
 

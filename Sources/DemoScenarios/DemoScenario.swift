@@ -1,0 +1,77 @@
+import Foundation
+import ReferenceKit
+
+// MARK: - DemoScenario
+
+/// One hierarchy `layout-demo` can build, with the one-line summary `--list` prints.
+public struct DemoScenario: Sendable {
+    /// The name on the command line (`cell-width-conflict`).
+    public let name: String
+    /// What the scenario reproduces, in one line.
+    public let summary: String
+    /// Whether the scenario takes a count (`many-views N`).
+    public let takesCount: Bool
+    /// The count used when none is given.
+    public let defaultCount: Int
+    /// Builds the scenario's views and constraints inside the root view.
+    let build: @MainActor @Sendable (_ root: UIView, _ count: Int) -> Void
+
+    /// Builds the scenario in a fresh 375×667 window whose root view
+    /// controller's view is `root`, then runs a layout pass.
+    ///
+    /// - Parameter count: the scenario's N; ignored by scenarios without one.
+    /// - Returns: the key window, laid out.
+    @MainActor
+    public func makeWindow(count: Int? = nil) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        window.rootViewController = UIViewController()
+        window.makeKeyAndVisible()
+        build(window.rootViewController!.view, count ?? defaultCount)
+        window.layoutIfNeeded()
+        return window
+    }
+}
+
+// MARK: - Catalog
+
+/// Every scenario, in `--list` order.
+public enum DemoCatalog {
+    /// The scenarios.
+    public static let scenarios: [DemoScenario] = [
+        DemoScenario(name: "cell-width-conflict",
+                     summary: "a view pinned to leading and trailing with width 768, inside a cell whose encapsulated width is 50",
+                     takesCount: false, defaultCount: 0, build: ConflictScenarios.cellWidth),
+        DemoScenario(name: "autoresizing-conflict",
+                     summary: "a label centred with constraints while translatesAutoresizingMaskIntoConstraints is still on (two conflicts)",
+                     takesCount: false, defaultCount: 0, build: ConflictScenarios.autoresizing),
+        DemoScenario(name: "duplicate-leading", summary: "H:|-50-[label] and H:|-80-[label]",
+                     takesCount: false, defaultCount: 0, build: ConflictScenarios.duplicateLeading),
+        DemoScenario(name: "hugging", summary: "an image view whose 100x100 @500 size loses to 750 hugging",
+                     takesCount: false, defaultCount: 0, build: LayoutScenarios.hugging),
+        DemoScenario(name: "ambiguous", summary: "a child with no vertical position",
+                     takesCount: false, defaultCount: 0, build: LayoutScenarios.ambiguous),
+        DemoScenario(name: "stack-conflict", summary: "a stack view squeezed in a narrow cell",
+                     takesCount: false, defaultCount: 0, build: ConflictScenarios.stack),
+        DemoScenario(name: "margins", summary: "leading vs leadingMargin: a card pinned to both",
+                     takesCount: false, defaultCount: 0, build: ConflictScenarios.margins),
+        DemoScenario(name: "rtl", summary: "a right-to-left layout: H:|-20-[one]-8-[two] runs from the right edge",
+                     takesCount: false, defaultCount: 0, build: LayoutScenarios.rightToLeft),
+        DemoScenario(name: "many-views", summary: "a deep and wide tree of N views (four children each), no conflict",
+                     takesCount: true, defaultCount: 100, build: LayoutScenarios.manyViews),
+        DemoScenario(name: "conflict-storm", summary: "N conflicts of three kinds (duplicate width, duplicate leading, autoresizing) in a loop",
+                     takesCount: true, defaultCount: 10, build: ConflictStorm.build),
+    ]
+
+    /// The scenario called `name`, if there is one.
+    public static func scenario(named name: String) -> DemoScenario? {
+        scenarios.first { $0.name == name }
+    }
+
+    /// The `--list` text: one line per scenario, `name [N]  summary`.
+    public static var listing: String {
+        scenarios.map { scenario in
+            let usage = scenario.name + (scenario.takesCount ? " N" : "")
+            return usage.padding(toLength: 24, withPad: " ", startingAt: 0) + scenario.summary
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,2 +1,0 @@
-// Replaced by the demo scenarios.
-import ReferenceKit
