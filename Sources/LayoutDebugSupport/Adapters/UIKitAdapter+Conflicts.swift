@@ -1,0 +1,88 @@
+#if canImport(UIKit)
+import UIKit
+#elseif os(Linux)
+import ReferenceKit
+#endif
+#if canImport(UIKit) || os(Linux)
+import Foundation
+
+// MARK: - Conflicts
+
+extension UIKitAdapter {
+    /// The conflict as a snapshot: the broken constraint, the list, the views
+    /// involved with their frames, and the view controller that owns them.
+    func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
+        let all = [broken] + list
+        let controller = all.lazy.compactMap { self.viewController(near: $0) }.first
+        let name = controller.map { classNames(of: $0).name }
+        return ConflictSnapshot(
+            ordinal: ordinal,
+            brokenConstraint: snapshot(of: broken, owner: owner(of: broken)),
+            mutuallyExclusive: list.map { snapshot(of: $0, owner: owner(of: $0)) },
+            views: involvedViews(all).map { view in
+                var flat = snapshot(of: view, ancestorConstraints: [])
+                flat.constraints = []  // the report lists the conflict's constraints, not every one
+                return flat
+            },
+            viewController: name,
+            isSystemViewController: controller.map { Self.isUIKitClass(Swift.type(of: $0)) } ?? false
+        )
+    }
+
+    /// The view a constraint is installed on: the nearest view, from its
+    /// first item up, whose `constraints` holds it.
+    func owner(of c: NSLayoutConstraint) -> UIView? {
+        var view = [c.firstItem, c.secondItem].lazy.compactMap { Self.nearestView($0) }.first
+        while let current = view {
+            if current.constraints.contains(where: { $0 === c }) { return current }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// The view controller found by walking the responder chain up from the
+    /// constraint's items, as ZIKConstraintsGuard does.
+    func viewController(near c: NSLayoutConstraint) -> UIViewController? {
+        for item in [c.firstItem, c.secondItem] {
+            var responder: UIResponder? = Self.nearestView(item)
+            while let current = responder {
+                if let controller = current as? UIViewController { return controller }
+                responder = current.next
+            }
+        }
+        return nil
+    }
+
+    /// The distinct views the constraints name (a guide stands for its owning
+    /// view), in order of first mention.
+    private func involvedViews(_ constraints: [NSLayoutConstraint]) -> [UIView] {
+        var seen = Set<ObjectIdentifier>()
+        var views: [UIView] = []
+        for c in constraints {
+            for item in [c.firstItem, c.secondItem] {
+                guard let view = Self.nearestView(item), seen.insert(ObjectIdentifier(view)).inserted else { continue }
+                views.append(view)
+            }
+        }
+        return views
+    }
+
+    /// A view item itself, or a guide's owning view.
+    static func nearestView(_ item: AnyObject?) -> UIView? {
+        if let view = item as? UIView { return view }
+        return (item as? UILayoutGuide)?.owningView
+    }
+
+    /// Whether a class is UIKit's own (an alert, the keyboard) rather than the
+    /// app's: Swift app classes carry their module, ReferenceKit's carry
+    /// `ReferenceKit.`, and Objective-C UIKit classes are bare `UI…`/`_UI…`.
+    static func isUIKitClass(_ type: AnyClass) -> Bool {
+        let full = String(reflecting: type)
+        let bare = printedName(type)
+        // A plain UIViewController is how apps without subclasses own views.
+        guard bare != "UIViewController" else { return false }
+        if full.hasPrefix("ReferenceKit.") || full.hasPrefix("UIKit.") { return true }
+        return !bare.contains(".") && (bare.hasPrefix("UI") || bare.hasPrefix("_UI"))
+    }
+}
+#endif

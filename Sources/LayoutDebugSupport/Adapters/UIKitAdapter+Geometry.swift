@@ -1,0 +1,67 @@
+#if canImport(UIKit)
+import UIKit
+#elseif os(Linux)
+import ReferenceKit
+#endif
+#if canImport(UIKit) || os(Linux)
+import Foundation
+
+// MARK: - Where constraints stand against the current frames
+
+extension UIKitAdapter {
+    /// How far the current frames are from satisfying `c`, or `nil` when an
+    /// attribute cannot be read from a frame (baselines) or an item is gone.
+    func frameMiss(of c: NSLayoutConstraint) -> Double? {
+        guard let first = c.firstItem,
+              let firstAttribute = LayoutAttribute(uikitRawValue: c.firstAttribute.rawValue),
+              let lhs = value(firstAttribute, of: first, local: c.secondItem == nil) else { return nil }
+        var rhs = 0.0
+        if let second = c.secondItem {
+            guard let secondAttribute = LayoutAttribute(uikitRawValue: c.secondAttribute.rawValue),
+                  let value = value(secondAttribute, of: second, local: false) else { return nil }
+            rhs = value
+        }
+        return AttributeGeometry.miss(
+            first: lhs, relation: LayoutRelation(rawValue: c.relation.rawValue) ?? .equal,
+            second: rhs, multiplier: Double(c.multiplier), constant: Double(c.constant))
+    }
+
+    /// An attribute of a view or guide, in the root's coordinates, or with
+    /// `local` in its superview's: a unary position constraint (an
+    /// autoresizing one, `minX == 110`) places the item within its superview.
+    private func value(_ attribute: LayoutAttribute, of item: AnyObject, local: Bool) -> Double? {
+        if let view = item as? UIView {
+            let m = view.layoutMargins
+            return AttributeGeometry.value(
+                attribute, of: local ? Self.rect(view.frame) : absoluteFrame(of: view),
+                margins: .init(top: Double(m.top), left: Double(m.left), bottom: Double(m.bottom), right: Double(m.right)),
+                rightToLeft: view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        }
+        if let guide = item as? UILayoutGuide, let owner = guide.owningView {
+            let origin = local ? SnapshotRect(x: 0, y: 0, width: 0, height: 0) : absoluteFrame(of: owner)
+            let frame = Self.rect(guide.layoutFrame)
+            let placed = SnapshotRect(x: origin.x + frame.x, y: origin.y + frame.y,
+                                      width: frame.width, height: frame.height)
+            return AttributeGeometry.value(attribute, of: placed, margins: .init(),
+                                           rightToLeft: owner.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        }
+        return nil
+    }
+
+    /// The view's frame in its root's coordinates: each ancestor's frame
+    /// origin, less its bounds origin (a scroll view's offset). Cached, so a
+    /// descent computes each ancestor once.
+    func absoluteFrame(of view: UIView) -> SnapshotRect {
+        if let known = absoluteFrames[ObjectIdentifier(view)] { return known }
+        var frame = Self.rect(view.frame)
+        if let parent = view.superview {
+            let base = absoluteFrame(of: parent)
+            let bounds = parent.bounds
+            frame.x += base.x - Double(bounds.origin.x)
+            frame.y += base.y - Double(bounds.origin.y)
+        }
+        absoluteFrames[ObjectIdentifier(view)] = frame
+        return frame
+    }
+}
+#endif

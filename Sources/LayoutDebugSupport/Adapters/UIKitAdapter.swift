@@ -1,0 +1,235 @@
+#if canImport(UIKit)
+import UIKit
+#elseif os(Linux)
+import ReferenceKit
+#endif
+#if canImport(UIKit) || os(Linux)
+import Foundation
+
+// MARK: - UIKitAdapter
+
+/// Turns live `UIView`s, layout guides and `NSLayoutConstraint`s into snapshots.
+///
+/// This file, and the `UIKitAdapter+…` files beside it, compile unchanged
+/// against UIKit on Apple platforms and against ReferenceKit on Linux: they
+/// use only UIKit's public API, which ReferenceKit copies. (ReferenceKit is
+/// linked only on Linux, so macOS, which has no UIKit, gets `AppKitAdapter`.)
+///
+/// One adapter serves one report: it caches frames, class names and constraint
+/// snapshots, so a descent over a thousand views stays linear.
+@MainActor
+final class UIKitAdapter {
+    /// Absolute frames (in the root's coordinates), by object.
+    var absoluteFrames: [ObjectIdentifier: SnapshotRect] = [:]
+    /// Class name and superclass chain, by class.
+    private var classInfo: [ObjectIdentifier: (name: String, superclasses: [String])] = [:]
+    /// Constraint snapshots already made, by constraint.
+    private var constraintCache: [ObjectIdentifier: ConstraintSnapshot] = [:]
+    /// Which variables of which view are ambiguous, made on first need.
+    lazy var ambiguity = AmbiguityLookup()
+
+    /// Creates an adapter for one report.
+    init() {}
+
+    // MARK: - References
+
+    /// How reports name an object: nametag, else accessibility identifier
+    /// (or a guide's identifier), else the class.
+    func reference(_ object: AnyObject) -> ObjectReference {
+        var name = Nametags.name(for: object)
+        if name == nil, let view = object as? UIView { name = view.accessibilityIdentifier }
+        if name == nil, let guide = object as? UILayoutGuide, !guide.identifier.isEmpty { name = guide.identifier }
+        return ObjectReference(className: classNames(of: object).name,
+                               address: UInt64(Nametags.address(of: object)), name: name)
+    }
+
+    /// The class as logs print it (`UIView`, `App.HeaderView`) and its
+    /// superclasses below the root class, nearest first; cached per class.
+    func classNames(of object: AnyObject) -> (name: String, superclasses: [String]) {
+        let type: AnyClass = Swift.type(of: object)
+        if let known = classInfo[ObjectIdentifier(type)] { return known }
+        var superclasses: [String] = []
+        var next: AnyClass? = _getSuperclass(type)
+        while let current = next {
+            let name = Self.printedName(current)
+            if name != "NSObject" { superclasses.append(name) }
+            next = _getSuperclass(current)
+        }
+        let info = (Self.printedName(type), superclasses)
+        classInfo[ObjectIdentifier(type)] = info
+        return info
+    }
+
+    /// UIKit's and ReferenceKit's own classes print bare; an app's keep their module.
+    static func printedName(_ type: AnyClass) -> String {
+        var name = String(reflecting: type)
+        for prefix in ["ReferenceKit.", "UIKit.", "__C."] where name.hasPrefix(prefix) {
+            name.removeFirst(prefix.count)
+        }
+        return name
+    }
+
+    // MARK: - Views
+
+    /// A view (or guide) without its children.
+    ///
+    /// - Parameters:
+    ///   - view: The view.
+    ///   - ancestorConstraints: Constraints on ancestors that name it; `nil`
+    ///     means find them by walking up (single-view reports).
+    func snapshot(of view: UIView, ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
+        let classes = classNames(of: view)
+        let size = view.intrinsicContentSize
+        let ambiguous = view.hasAmbiguousLayout
+        return ViewSnapshot(
+            reference: reference(view),
+            superclassNames: classes.superclasses,
+            frame: Self.rect(view.frame),
+            intrinsicContentSize: SnapshotSize(width: Double(size.width), height: Double(size.height)),
+            contentMode: Self.contentModeName(view.contentMode.rawValue),
+            hugging: AxisPriorities(
+                horizontal: Double(view.contentHuggingPriority(for: .horizontal).rawValue),
+                vertical: Double(view.contentHuggingPriority(for: .vertical).rawValue)),
+            compressionResistance: AxisPriorities(
+                horizontal: Double(view.contentCompressionResistancePriority(for: .horizontal).rawValue),
+                vertical: Double(view.contentCompressionResistancePriority(for: .vertical).rawValue)),
+            translatesAutoresizingMask: view.translatesAutoresizingMaskIntoConstraints,
+            autoresizingMask: AutoresizingText.describe(UInt(view.autoresizingMask.rawValue)),
+            hasAmbiguousLayout: ambiguous,
+            ambiguousVariables: ambiguous ? ambiguity.variables(of: view) : [],
+            viewController: (view.next as? UIViewController).map { classNames(of: $0).name },
+            constraints: view.constraints.map { snapshot(of: $0, owner: view) },
+            ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
+        )
+    }
+
+    /// A layout guide as a childless snapshot, so traces and descents show it.
+    func snapshot(of guide: UILayoutGuide) -> ViewSnapshot {
+        ViewSnapshot(reference: reference(guide), superclassNames: classNames(of: guide).superclasses,
+                     frame: Self.rect(guide.layoutFrame), translatesAutoresizingMask: false,
+                     autoresizingMask: "", isLayoutGuide: true)
+    }
+
+    /// `view` and everything below it, each view with the constraints its
+    /// ancestors hold about it.
+    ///
+    /// - Complexity: O(views + constraints × depth).
+    func tree(of root: UIView) -> ViewSnapshot {
+        var index = ConstraintIndex()
+        var ancestor = root.superview
+        while let current = ancestor {
+            for c in current.constraints { index.push(c, owner: current) }
+            ancestor = current.superview
+        }
+        return tree(of: root, index: &index)
+    }
+
+    private func tree(of view: UIView, index: inout ConstraintIndex) -> ViewSnapshot {
+        let inherited = index.constraints(naming: view).map { snapshot(of: $0.constraint, owner: $0.owner) }
+        var node = snapshot(of: view, ancestorConstraints: inherited)
+        let own = view.constraints
+        for c in own { index.push(c, owner: view) }
+        // Guides first, as UIKit's trace lists them.
+        node.children = view.layoutGuides.map { snapshot(of: $0) }
+            + view.subviews.map { tree(of: $0, index: &index) }
+        for c in own.reversed() { index.pop(c) }
+        return node
+    }
+
+    /// Constraints on the view's ancestors that name it, nearest ancestor first.
+    func constraintsOnAncestors(naming view: UIView) -> [ConstraintSnapshot] {
+        var found: [ConstraintSnapshot] = []
+        var ancestor = view.superview
+        while let current = ancestor {
+            for c in current.constraints where c.firstItem === view || c.secondItem === view {
+                found.append(snapshot(of: c, owner: current))
+            }
+            ancestor = current.superview
+        }
+        return found
+    }
+
+    // MARK: - Constraints
+
+    /// A constraint, with how far the current frames miss it.
+    ///
+    /// - Parameters:
+    ///   - c: The constraint.
+    ///   - owner: The view it is installed on, when known.
+    func snapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
+        if let cached = constraintCache[ObjectIdentifier(c)] { return cached }
+        let first = c.firstItem
+        let second = c.secondItem
+        let className = classNames(of: c).name
+        var mask: String?
+        if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? UIView {
+            mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
+        }
+        let made = ConstraintSnapshot(
+            className: className,
+            address: UInt64(Nametags.address(of: c)),
+            identifier: c.identifier,
+            firstItem: first.map(reference),
+            firstAttribute: LayoutAttribute(uikitRawValue: c.firstAttribute.rawValue) ?? .notAnAttribute,
+            relation: LayoutRelation(rawValue: c.relation.rawValue) ?? .equal,
+            secondItem: second.map(reference),
+            secondAttribute: LayoutAttribute(uikitRawValue: c.secondAttribute.rawValue) ?? .notAnAttribute,
+            multiplier: Double(c.multiplier),
+            constant: Double(c.constant),
+            priority: Double(c.priority.rawValue),
+            isActive: c.isActive,
+            autoresizingMask: mask,
+            owner: owner.map(reference),
+            isBroken: BrokenConstraints.contains(c),
+            frameMiss: frameMiss(of: c)
+        )
+        constraintCache[ObjectIdentifier(c)] = made
+        return made
+    }
+
+    // MARK: - Helpers
+
+    static func rect(_ r: CGRect) -> SnapshotRect {
+        SnapshotRect(x: Double(r.origin.x), y: Double(r.origin.y),
+                     width: Double(r.size.width), height: Double(r.size.height))
+    }
+
+    /// UIKit's content mode names, by raw value (the same on every platform).
+    static func contentModeName(_ rawValue: Int) -> String {
+        let names = ["scaleToFill", "scaleAspectFit", "scaleAspectFill", "redraw", "center", "top",
+                     "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight"]
+        return names.indices.contains(rawValue) ? names[rawValue] : "mode\(rawValue)"
+    }
+}
+
+// MARK: - ConstraintIndex
+
+/// Constraints held by the ancestors on the current descent path, by the
+/// items they name, so each view finds its ancestors' constraints in O(1).
+@MainActor
+struct ConstraintIndex {
+    private var byItem: [ObjectIdentifier: [(constraint: NSLayoutConstraint, owner: UIView)]] = [:]
+
+    mutating func push(_ c: NSLayoutConstraint, owner: UIView) {
+        for item in Self.items(c) { byItem[item, default: []].append((c, owner)) }
+    }
+
+    /// Removes what the matching `push` added; pushes and pops nest.
+    mutating func pop(_ c: NSLayoutConstraint) {
+        for item in Self.items(c) { byItem[item]?.removeLast() }
+    }
+
+    func constraints(naming view: UIView) -> [(constraint: NSLayoutConstraint, owner: UIView)] {
+        byItem[ObjectIdentifier(view)] ?? []
+    }
+
+    /// The distinct items a constraint names (a constraint relating a view to
+    /// itself is listed once).
+    private static func items(_ c: NSLayoutConstraint) -> [ObjectIdentifier] {
+        let first = c.firstItem.map { ObjectIdentifier($0) }
+        let second = c.secondItem.map { ObjectIdentifier($0) }
+        if let first, let second, first != second { return [first, second] }
+        return [first ?? second].compactMap { $0 }
+    }
+}
+#endif

@@ -1,0 +1,95 @@
+#if canImport(UIKit) || os(Linux) || (canImport(AppKit) && os(macOS))
+import Foundation
+
+// MARK: - LiveReports
+
+/// Each C entry point's work, as Swift: validate and snapshot through the
+/// adapter (`LiveSnapshots`), then render. The `@_cdecl` functions only
+/// convert their arguments and forward here, so all of this is testable.
+public enum LiveReports {
+    private static let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private static var skipped = DescentReport.defaultSkippedClasses
+
+    /// The classes descent reports do not open; replaceable for the process
+    /// (`lds_set_skipped_classes`, the in-app monitor). `LDS_ALL` ignores it.
+    public static var skippedClasses: Set<String> {
+        get { lock.lock(); defer { lock.unlock() }; return skipped }
+        set { lock.lock(); skipped = newValue; lock.unlock() }
+    }
+
+    /// `lds_version`.
+    public static func version() -> String { "LayoutDebugSupport \(LayoutDebugSupportVersion.current)" }
+
+    /// `lds_report`: a view's descent report (one view with `.noDescend`), or a
+    /// constraint's stringValue and items.
+    public static func report(at address: UInt, options: ReportOptions) -> String {
+        switch LiveSnapshots.subject(at: address, descend: !options.contains(.noDescend)) {
+        case .failure(let error): return error.message
+        case .success(.view(let view)):
+            let all = options.contains(.all) || options.contains(.noDescend)
+            return options.contains(.json)
+                ? DescentReport.json(view, skipping: skippedClasses, all: all)
+                : DescentReport.text(view, skipping: skippedClasses, all: all)
+        case .success(.constraint(let c, let items)):
+            return options.contains(.json) ? ConstraintReport.json(c, items: items) : ConstraintReport.text(c, items: items)
+        }
+    }
+
+    /// `lds_constraints`: every constraint naming the view, on it and on its ancestors.
+    public static func constraints(at address: UInt, options: ReportOptions) -> String {
+        switch LiveSnapshots.view(at: address) {
+        case .failure(let error): return error.message
+        case .success(let view):
+            let includeSystem = !options.contains(.systemFilter)
+            return options.contains(.json)
+                ? ReferencingConstraintsReport.json(view, includeSystem: includeSystem)
+                : ReferencingConstraintsReport.text(view, includeSystem: includeSystem)
+        }
+    }
+
+    /// `lds_trace`: the autolayout trace from a view, or from the key window when `nil`.
+    public static func trace(at address: UInt?, options: ReportOptions) -> String {
+        switch LiveSnapshots.traceRoot(at: address) {
+        case .failure(let error): return error.message
+        case .success(let root):
+            return options.contains(.json) ? AutolayoutTrace.json(root) : AutolayoutTrace.text(root)
+        }
+    }
+
+    /// `lds_set_name`: sets or clears a nametag and says how the object is named now.
+    public static func setName(_ name: String, at address: UInt) -> String {
+        switch LiveSnapshots.setName(name, at: address) {
+        case .failure(let error): return error.message
+        case .success(let reference):
+            return name.isEmpty ? "Cleared the name of \(reference.bracketed)" : "Named \(reference.bracketed)"
+        }
+    }
+
+    /// `lds_conflict_report`: the report for a conflict breakpoint hit.
+    public static func conflictReport(constraintAt constraint: UInt, listAt list: UInt, options: ReportOptions) -> String {
+        switch LiveSnapshots.conflict(constraintAt: constraint, listAt: list) {
+        case .failure(let error): return error.message
+        case .success(let conflict):
+            // Seam for the explainer's arithmetic section ("why"); nil until it lands.
+            let why: String? = nil
+            return options.contains(.json)
+                ? ConflictReportRenderer.json(conflict, why: why)
+                : ConflictReportRenderer.text(conflict, why: why)
+        }
+    }
+
+    /// `lds_set_skipped_classes`: a comma-separated class list; empty restores Sadun's list.
+    public static func setSkippedClasses(_ list: String) -> String {
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        skippedClasses = names.isEmpty ? DescentReport.defaultSkippedClasses : Set(names)
+        return "Skipping subviews of: " + skippedClasses.sorted().joined(separator: ", ")
+    }
+}
+
+/// The library's version, as `lds_version` reports it.
+public enum LayoutDebugSupportVersion {
+    /// The version string.
+    public static let current = "0.1.0"
+}
+#endif

@@ -1,0 +1,198 @@
+import Foundation
+import XCTest
+import ReferenceKit
+@testable import LayoutDebugSupport
+
+/// Every report through `LiveReports` (what the C entry points forward to) on
+/// live ReferenceKit hierarchies in the book's shapes. Expected text is
+/// written out by hand; only addresses are filled in.
+final class LiveReportsTests: XCTestCase {
+    override func tearDown() { Nametags.removeAll() }
+
+    func test_report_imageViewAt250_sizeConstraintsWin_handChecked() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
+            // 320×504 parent, centre (160, 252); a 100×100 view centred there starts at (110, 202).
+            let expected = """
+            \(image) UIImageView : UIView
+            Frame:.........(110 202; 100 100)
+            Content size...(64 64) [Content Mode: Center]
+            Hugging........[H 200] [V 200]
+            Resistance.....[H 750] [V 750]
+            Constraints....4
+             1. @250 \(image).width == 100.0 [satisfied]
+             2. @250 \(image).height == 100.0 [satisfied]
+             3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [off by 36.0]
+             4. @750 \(image).height == 64.0 (NSContentSizeLayoutConstraint) [off by 36.0]
+            Ancestors......2
+             1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]
+             2. @1000 \(image).centerY == \(parent).centerY on \(parent) [satisfied]
+
+            """
+            XCTAssertEqual(LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend), expected)
+        }
+    }
+
+    func test_report_huggingThatOverrules_sizeConstraintsMiss() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 251)
+            let image = "<UIImageView:\(hex(shape.image))>"
+            let text = LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend)
+            // Hugging 251 beats the @250 size: 64×64 centred at (160, 252) starts at (128, 220).
+            XCTAssertTrue(text.contains("Frame:.........(128 220; 64 64)\n"), text)
+            XCTAssertTrue(text.contains(" 1. @250 \(image).width == 100.0 [off by 36.0]\n"), text)
+            XCTAssertTrue(text.contains(" 3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"), text)
+        }
+    }
+
+    func test_report_descent_parentOwnsCentring_handChecked() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
+            let text = LiveReports.report(at: LiveHierarchy.address(shape.parent), options: [])
+            let head = """
+            \(parent) UIView : UIResponder [Autosizes]
+            Mask...........h=--& v=--&
+            Frame:.........(0 0; 320 504)
+            Content size...(-1 -1)
+            Hugging........[H 250] [V 250]
+            Resistance.....[H 750] [V 750]
+            Constraints....4
+             1. @1000 \(image).centerX == \(parent).centerX [satisfied]
+             2. @1000 \(image).centerY == \(parent).centerY [satisfied]
+             3. @1000 \(parent).width == 320.0 'UIView-Encapsulated-Layout-Width' [satisfied]
+             4. @1000 \(parent).height == 504.0 'UIView-Encapsulated-Layout-Height' [satisfied]
+
+              \(image) UIImageView : UIView
+              Frame:.........(110 202; 100 100)
+
+            """
+            XCTAssertTrue(text.hasPrefix(head), text)
+            XCTAssertTrue(text.contains("  Ancestors......2\n   1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]\n"))
+        }
+    }
+
+    func test_report_descent_stopsAtSkippableClassUnlessAll() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            let inner = UIView()
+            shape.image.addSubview(inner)
+            let root = LiveHierarchy.address(shape.parent)
+            XCTAssertFalse(LiveReports.report(at: root, options: []).contains("<UIView:\(hex(inner))> UIView"))
+            XCTAssertTrue(LiveReports.report(at: root, options: []).contains("(subviews of UIImageView skipped; use --all to see them)"))
+            XCTAssertTrue(LiveReports.report(at: root, options: .all).contains("<UIView:\(hex(inner))> UIView : UIResponder"))
+            LiveReports.skippedClasses = ["UILabel"]
+            defer { LiveReports.skippedClasses = DescentReport.defaultSkippedClasses }
+            XCTAssertTrue(LiveReports.report(at: root, options: []).contains("<UIView:\(hex(inner))> UIView"),
+                          "the list can be overridden")
+        }
+    }
+
+    func test_report_ambiguousChild_namesTheVariable() throws {
+        try onMain {
+            let (parent, child) = LiveHierarchy.ambiguousChild()
+            defer { withExtendedLifetime(parent) {} }  // the child's superview link is weak
+            let text = LiveReports.report(at: LiveHierarchy.address(child), options: .noDescend)
+            XCTAssertTrue(text.hasPrefix("<UIView:\(hex(child))> UIView : UIResponder [Caution: Ambiguous Layout! minY]\n"), text)
+        }
+    }
+
+    func test_trace_ambiguousChild_handChecked() throws {
+        try onMain {
+            let (parent, child) = LiveHierarchy.ambiguousChild()
+            let expected = """
+            •UIView:\(hex(parent))
+            |   *UIView:\(hex(child))- AMBIGUOUS LAYOUT for UIView:\(hex(child)).minY
+
+            \(AutolayoutTrace.legend)
+
+            """
+            XCTAssertEqual(LiveReports.trace(at: LiveHierarchy.address(parent), options: []), expected)
+        }
+    }
+
+    func test_trace_nil_usesKeyWindow() throws {
+        try onMain {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            let controller = ProfileViewController()
+            window.rootViewController = controller
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            let text = LiveReports.trace(at: nil, options: [])
+            XCTAssertTrue(text.hasPrefix("•UIWindow:\(hex(window))\n|   +UIView:\(hex(controller.view))"), text)
+        }
+    }
+
+    func test_constraints_keepsSystemOnesUnlessFiltered_handChecked() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 251)
+            let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
+            let expected = """
+            Constraints referencing \(image): 4 (system constraints left out)
+            On the view:
+             1. @250 \(image).width == 100.0 [off by 36.0]
+             2. @250 \(image).height == 100.0 [off by 36.0]
+            On ancestors:
+             1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]
+             2. @1000 \(image).centerY == \(parent).centerY on \(parent) [satisfied]
+
+            """
+            let address = LiveHierarchy.address(shape.image)
+            XCTAssertEqual(LiveReports.constraints(at: address, options: .systemFilter), expected)
+            XCTAssertTrue(LiveReports.constraints(at: address, options: [])
+                .contains(" 3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"))
+        }
+    }
+
+    func test_report_constraint_showsItemsAndOwner_handChecked() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
+            let expected = """
+            @1000 \(image).centerX == \(parent).centerX [satisfied]
+            Class..........NSLayoutConstraint
+            Installed on...\(parent)
+            First item.....\(image) (110 202; 100 100)
+            Second item....\(parent) (0 0; 320 504)
+
+            """
+            XCTAssertEqual(LiveReports.report(at: LiveHierarchy.address(shape.centerX), options: []), expected)
+        }
+    }
+
+    func test_setName_nametagBeatsIdentifierBeatsClass() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            let address = LiveHierarchy.address(shape.image)
+            shape.image.accessibilityIdentifier = "avatar"
+            XCTAssertTrue(LiveReports.constraints(at: address, options: []).hasPrefix("Constraints referencing <avatar:\(hex(shape.image))>"))
+            XCTAssertEqual(LiveReports.setName("HeaderView", at: address), "Named <HeaderView:\(hex(shape.image))>")
+            XCTAssertTrue(LiveReports.report(at: LiveHierarchy.address(shape.parent), options: [])
+                .contains("<HeaderView:\(hex(shape.image))>.centerX == <UIView:\(hex(shape.parent))>.centerX"))
+            XCTAssertEqual(LiveReports.setName("", at: address), "Cleared the name of <avatar:\(hex(shape.image))>")
+        }
+    }
+
+    func test_json_variants_roundTrip() throws {
+        try onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 251)
+            let image = LiveHierarchy.address(shape.image), parent = LiveHierarchy.address(shape.parent)
+            let decoder = JSONDecoder()
+            let descent = try decoder.decode(DescentReport.Document.self,
+                                             from: Data(LiveReports.report(at: parent, options: .json).utf8))
+            XCTAssertEqual(descent.entries.map(\.view.reference.address), [UInt64(parent), UInt64(image)])
+            XCTAssertEqual(descent.entries[1].view.constraints.first?.frameMiss, 36)
+            XCTAssertEqual(descent.text, LiveReports.report(at: parent, options: []))
+            let refs = try decoder.decode(ReferencingConstraintsReport.Document.self,
+                                          from: Data(LiveReports.constraints(at: image, options: .json).utf8))
+            XCTAssertEqual(refs.ancestorConstraints.count, 2)
+            let trace = try decoder.decode(AutolayoutTrace.Document.self,
+                                           from: Data(LiveReports.trace(at: parent, options: .json).utf8))
+            XCTAssertEqual(trace.ambiguities, [])
+            let one = try decoder.decode(ConstraintReport.Document.self,
+                                         from: Data(LiveReports.report(at: LiveHierarchy.address(shape.width), options: .json).utf8))
+            XCTAssertEqual(one.constraint.constant, 100)
+        }
+    }
+}
