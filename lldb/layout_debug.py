@@ -432,19 +432,42 @@ def parse_conflict_json(text):
 # MARK: - Pasted input (no LLDB)
 
 
+CONFLICT_OPENING = "Unable to simultaneously satisfy constraints"
+CONFLICT_CLOSING = "may also be helpful"
+
+
 def read_until_blank(readline):
-    """Reads lines until an empty line or end of input; returns the text."""
+    """Reads a pasted console log up to an empty line; returns the text.
+
+    UIKit's conflict log has empty lines of its own, so inside a conflict (from
+    `Unable to simultaneously satisfy constraints` to the trailer line ending in
+    `may also be helpful.`) it takes two empty lines in a row to end the input.
+    Leading empty lines are skipped.
+    """
     lines = []
+    in_conflict = False
+    blanks = 0
     while True:
         line = readline()
         if not line:
             break
         line = line.rstrip("\r\n")
         if not line.strip():
-            if lines:
+            if not lines:
+                continue
+            blanks += 1
+            if not in_conflict or blanks >= 2:
                 break
+            lines.append("")
             continue
+        blanks = 0
         lines.append(line)
+        if CONFLICT_OPENING in line:
+            in_conflict = True
+        elif CONFLICT_CLOSING in line:
+            in_conflict = False
+    while lines and not lines[-1].strip():
+        lines.pop()
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -1125,7 +1148,8 @@ class ExplainCommand(Command):
     description = (
         "Runs layout-explain on this machine (no process needed): why the constraints\n"
         "cannot hold together, and what to change. With no FILE, paste the console log\n"
-        "and end it with an empty line. layout-explain is searched in\n"
+        "and end it with an empty line (two, if the paste stops before UIKit's last\n"
+        "line, \"...may also be helpful.\"). layout-explain is searched in\n"
         "$LAYOUT_DEBUG_EXPLAIN, ~/.lldb/layout-debug/, next to this script, the\n"
         "package's .build/release and .build/debug, then $PATH.")
     examples = (

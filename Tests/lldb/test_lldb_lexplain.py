@@ -1,0 +1,48 @@
+"""lexplain runs the built layout-explain on the host: no target, no process."""
+
+import os
+import re
+
+from conftest import EXPLAIN, run_demo
+
+BROKEN = re.compile(r"Will attempt to recover by breaking constraint\s*\n\s*<[^:]+:(0x[0-9a-fA-F]+)")
+
+
+def console_log(tmp_path):
+    """A real console log: the demo's stderr for a conflict scenario."""
+    status, _, stderr = run_demo("cell-width-conflict")
+    assert status == 0 and "Unable to simultaneously satisfy constraints" in stderr, stderr
+    path = tmp_path / "console.log"
+    path.write_text(stderr)
+    return str(path), stderr
+
+
+def test_lexplain_file_and_pasted_log_give_the_tool_s_report(session, tmp_path):
+    assert os.access(EXPLAIN, os.X_OK), EXPLAIN
+    path, log = console_log(tmp_path)
+    broken = BROKEN.search(log).group(1)
+    from_file = session.ok("lexplain " + path)
+    assert broken in from_file, from_file
+    pasted = tmp_path / "pasted.txt"
+    # The log as pasted, with UIKit's own empty lines, then the empty line that ends it.
+    pasted.write_text(log.rstrip("\n") + "\n\nlconflicts\n")
+    with open(str(pasted)) as handle:
+        session.debugger.SetInputFileHandle(handle, False)
+        from_paste = session.ok("lexplain")
+        # Only the log up to the blank line was taken: LLDB's next line is still there.
+        assert session.debugger.GetInputFileHandle().readline() == "lconflicts\n"
+    assert broken in from_paste, from_paste
+    summary = session.ok("lexplain --summary " + path)
+    assert summary.strip() and len(summary) < len(from_file)
+
+
+def test_lexplain_errors(session, tmp_path):
+    assert "no such file" in session.fails("lexplain " + str(tmp_path / "missing.log"))
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n")
+    with open(str(empty)) as handle:
+        session.debugger.SetInputFileHandle(handle, False)
+        assert "no log given" in session.fails("lexplain")
+    junk = tmp_path / "junk.log"
+    junk.write_text("nothing about constraints here\n")
+    assert "layout-explain failed" in session.fails("lexplain " + str(junk))
