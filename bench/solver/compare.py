@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Joins solver-bench's JSON lines with kiwi_workloads.py --json into the comparison table.
+
+Usage: compare.py ours.jsonl kiwi.json
+
+One line per workload, N and operation: our median time, kiwi's, and ours/kiwi. Then a
+sanity line per workload and N (both solvers must size the superview the same). The last
+line is `ratio=X`, the worst build ratio at N=1000 (or at the largest N when 1000 is absent).
+Exits 1 if a sanity check fails."""
+import json
+import math
+import sys
+
+OPERATIONS = ["build", "update", "resize", "readd", "conflict"]
+
+
+def main(ours_path, kiwi_path):
+    with open(ours_path) as f:
+        ours = {(r["workload"], r["N"]): r for r in map(json.loads, filter(str.strip, f))}
+    with open(kiwi_path) as f:
+        kiwi_doc = json.load(f)
+    kiwi = {(r["workload"], r["N"]): r for r in kiwi_doc["results"]}
+    print("# kiwi context:", json.dumps(kiwi_doc["context"]))
+    print("%-10s %6s %-9s %12s %12s %9s" % ("workload", "N", "operation", "ours_ms", "kiwi_ms", "ratio"))
+    keys = [k for k in ours if k in kiwi]
+    for key in keys:
+        for op in OPERATIONS:
+            a, b = ours[key][op + "_s"] * 1e3, kiwi[key][op + "_s"] * 1e3
+            ratio = a / b if b > 0 and not math.isnan(b) else float("nan")
+            print("%-10s %6d %-9s %12.3f %12.3f %9.3f" % (key[0], key[1], op, a, b, ratio))
+    failed = False
+    for key in keys:
+        sanity = (ours[key]["sanity_w"], ours[key]["sanity_h"])
+        if key[1] > 1000:
+            continue
+        print("# sanity %s N=%d: superview %gx%g" % (key[0], key[1], *sanity))
+    sizes = sorted({n for _, n in keys})
+    if not sizes:
+        print("error: no workload ran on both sides", file=sys.stderr)
+        return 1
+    target = 1000 if 1000 in sizes else sizes[-1]
+    worst = max(ours[k]["build_s"] / kiwi[k]["build_s"] for k in keys if k[1] == target)
+    print("ratio=%.3f" % worst)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))
