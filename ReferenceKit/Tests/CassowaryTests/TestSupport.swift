@@ -73,3 +73,33 @@ func assertValue(_ solver: Solver, _ variable: Variable, _ expected: Double,
                  file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(solver.value(of: variable), expected, accuracy: 1e-7, "\(variable.name)", file: file, line: line)
 }
+
+// MARK: - Seeded loops
+
+/// Runs `body` once per seed, naming the seed in every failure it records, as
+/// swift-collections' `withEvery` does.
+func withEvery<S: Sequence>(_ name: String, in values: S, file: StaticString = #filePath, line: UInt = #line,
+                            _ body: (S.Element) throws -> Void) {
+    for value in values {
+        do {
+            try body(value)
+        } catch {
+            XCTFail("\(name) = \(value): \(error)", file: file, line: line)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so seeds reproduce on every platform.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
