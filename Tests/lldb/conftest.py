@@ -9,6 +9,7 @@ The built products come from $LAYOUT_DEBUG_BUILD_DIR (test.sh sets it), else
 the repository's .build/debug.
 """
 
+import json
 import os
 import re
 import subprocess
@@ -153,7 +154,8 @@ class LLDBSession(object):
         self.process = self.target.Launch(info, error)
         assert error.Success(), "launch failed: %s" % error.GetCString()
         if stop_at_layout and not self.debugger.GetAsync():
-            assert self.process.GetState() == lldb.eStateStopped, self.state()
+            assert self.process.GetState() == lldb.eStateStopped, (
+                self.state(), self.process.GetExitStatus(), breakpoint.GetNumLocations(), self.demo_stderr())
             assert self.stop_function() == LAYOUT_BREAKPOINT, self.stop_function()
         return self.process
 
@@ -284,3 +286,9 @@ def freed_view(session):
     c_value(session, "((void (*)(void *))0x%x)((void *)0x%x), 0"
             % (code_address(target, "swift_release"), view))
     return view
+
+
+def constraint_addresses(session, view="$arg1"):
+    """The addresses of the constraints naming a view, from `lconstraints --json`."""
+    data = json.loads(session.ok("lconstraints --json " + view))
+    return [entry["address"] for entry in data["constraints"]]

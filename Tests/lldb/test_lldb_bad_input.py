@@ -11,7 +11,7 @@ import re
 import threading
 import time
 
-from conftest import ADDRESS, c_value, freed_view, lldb, run_demo
+from conftest import ADDRESS, c_value, constraint_addresses, freed_view, lldb, run_demo
 
 SCENARIO = "duplicate-leading"
 F_SETPIPE_SZ = 1031  # Linux fcntl; fcntl.F_SETPIPE_SZ needs Python 3.10
@@ -48,13 +48,11 @@ def test_small_and_wild_addresses(session):
 
 def test_non_view_objects(session):
     session.launch(SCENARIO)
-    report = session.ok("lconstraints $arg1")
-    constraint = re.search(r"NSLayoutConstraint:(0x[0-9a-f]+)", report)
-    assert constraint, report
+    constraint = "0x%x" % constraint_addresses(session)[0]
     # A constraint is fine for lreport, but not a view for lconstraints and ltrace.
     for command in ("lconstraints ", "ltrace "):
-        error = session.fails(command + constraint.group(1))
-        assert constraint.group(1) in error and "view" in error.lower(), error
+        error = session.fails(command + constraint)
+        assert constraint in error and "view" in error.lower(), error
     # A heap block that is no object at all: the report buffer itself.
     buffer = c_value(session, "(void *)malloc(64)")
     assert "0x%x" % buffer in session.fails("lreport 0x%x" % buffer)
@@ -108,9 +106,7 @@ def test_running_process(session, tmp_path):
         session.target.DeleteAllBreakpoints()
         session.debugger.SetAsync(True)
         session.process.Continue()
-        deadline = time.time() + 30
-        while session.process.GetState() != lldb.eStateRunning and time.time() < deadline:
-            time.sleep(0.05)
+        wait_for_state(session, lldb.eStateRunning)
         time.sleep(0.5)  # the demo fills the pipe and blocks in write()
         assert session.process.GetState() == lldb.eStateRunning, session.state()
         for command in ("lreport 0x%x" % root, "lconstraints 0x%x" % root, "ltrace", "lload"):
@@ -132,16 +128,23 @@ def test_running_process(session, tmp_path):
         thread.start()
         thread.join(120)
         assert drained.is_set()
-        deadline = time.time() + 60
-        while session.process.GetState() != lldb.eStateExited and time.time() < deadline:
-            time.sleep(0.05)
-        assert session.process.GetState() == lldb.eStateExited, session.state()
+        wait_for_state(session, lldb.eStateExited)
         assert session.process.GetExitStatus() == 0
         stdout = b"".join(chunks).decode()
         status, plain, _ = run_demo("many-views", 1000)
         assert status == 0 and without_addresses(stdout) == without_addresses(plain)
     finally:
         os.close(reader)
+
+
+def wait_for_state(session, state, timeout=60):
+    """Pumps the async debugger's process events until the process reaches `state`."""
+    listener = session.debugger.GetListener()
+    event = lldb.SBEvent()
+    deadline = time.time() + timeout
+    while session.process.GetState() != state and time.time() < deadline:
+        listener.WaitForEvent(1, event)
+    assert session.process.GetState() == state, session.state()
 
 
 def test_failed_expression_leaves_the_process_usable(session):

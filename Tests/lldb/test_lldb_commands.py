@@ -7,7 +7,7 @@ runs commands, then lets the demo finish: it must exit 0 with its frames output.
 import json
 import re
 
-from conftest import ADDRESS, frame_lines
+from conftest import ADDRESS, constraint_addresses, frame_lines
 
 SCENARIO = "duplicate-leading"
 
@@ -112,12 +112,17 @@ def test_lconstraints_lists_the_constraints_naming_a_view(session):
 
 def test_lreport_on_a_constraint_prints_it_and_its_items(session):
     session.launch(SCENARIO)
-    report = session.ok("lconstraints $arg1")
-    constraint = re.search(r"NSLayoutConstraint:(0x[0-9a-f]+)", session.ok("lreport $arg1 --json")) \
-        or re.search(r"NSLayoutConstraint:(0x[0-9a-f]+)", report)
-    assert constraint, report
-    text = session.ok("lreport " + constraint.group(1))
-    assert constraint.group(1) in text
+    root = session.root_view()
+    listed = session.ok("lconstraints $arg1")
+    addresses = constraint_addresses(session)
+    assert len(addresses) == 5, listed
+    for address in addresses:
+        text = session.ok("lreport 0x%x" % address)
+        # Its stringValue, as lconstraints lists it, then its items with their frames.
+        string_value = text.splitlines()[0].split(" [")[0]
+        assert string_value.startswith("@") and string_value in listed, (string_value, listed)
+        assert "First item.....<" in text, text
+        assert "<UIView:0x%x>" % root in text, text
     session.continue_to_exit()
 
 
