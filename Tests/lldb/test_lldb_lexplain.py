@@ -5,7 +5,8 @@ import re
 
 from conftest import EXPLAIN, run_demo
 
-BROKEN = re.compile(r"Will attempt to recover by breaking constraint\s*\n\s*<[^:]+:(0x[0-9a-fA-F]+)")
+# The broken constraint as the log prints it: its address, then its first item's.
+BROKEN = re.compile(r"Will attempt to recover by breaking constraint\s*\n\s*<[^:]+:0x[0-9a-fA-F]+ [^\n]*?:(0x[0-9a-fA-F]+)")
 
 
 def console_log(tmp_path):
@@ -20,9 +21,11 @@ def console_log(tmp_path):
 def test_lexplain_file_and_pasted_log_give_the_tool_s_report(session, tmp_path):
     assert os.access(EXPLAIN, os.X_OK), EXPLAIN
     path, log = console_log(tmp_path)
-    broken = BROKEN.search(log).group(1)
+    item = BROKEN.search(log).group(1)
     from_file = session.ok("lexplain " + path)
-    assert broken in from_file, from_file
+    breaking = from_file.split("Will attempt to recover by breaking:", 1)[1].strip().splitlines()[0]
+    assert "<UIView:%s>.width == 768" % item in breaking, from_file
+    assert "Why:" in from_file
     pasted = tmp_path / "pasted.txt"
     # The log as pasted, with UIKit's own empty lines, then the empty line that ends it.
     pasted.write_text(log.rstrip("\n") + "\n\nlconflicts\n")
@@ -31,7 +34,8 @@ def test_lexplain_file_and_pasted_log_give_the_tool_s_report(session, tmp_path):
         from_paste = session.ok("lexplain")
         # Only the log up to the blank line was taken: LLDB's next line is still there.
         assert session.debugger.GetInputFileHandle().readline() == "lconflicts\n"
-    assert broken in from_paste, from_paste
+    body = from_file.split("\n", 1)[1]
+    assert body in from_paste, (from_paste, from_file)
     summary = session.ok("lexplain --summary " + path)
     assert summary.strip() and len(summary) < len(from_file)
 
