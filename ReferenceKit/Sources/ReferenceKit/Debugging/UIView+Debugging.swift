@@ -25,21 +25,13 @@ extension UIView {
     /// Moves each ambiguous variable of the view to another solution of equal
     /// cost and lays out again, as UIKit does to show what is undetermined.
     ///
-    /// Each ambiguous variable is pulled 37 points away from its value by the
-    /// weakest edit (priority 1), which nothing else opposes; a bounded
-    /// variable stops at its bound.
+    /// Each ambiguous variable is pinned 37 points from its value by the
+    /// weakest constraint (priority 1), which nothing else opposes; a bounded
+    /// variable stops at its bound. The pin stays until the next exercise.
     public func exerciseAmbiguityInLayout() {
         guard let engine = enrolledEngine else { return }
         for named in ambiguousVariables {
-            let variable = named.variable
-            let target = engine.solver.value(of: variable) + 37
-            do {
-                try engine.solver.addEditVariable(variable, strength: Strength(priority: 1))
-                try engine.solver.suggestValue(target, for: variable)
-                try engine.solver.removeEditVariable(variable)
-            } catch {
-                try? engine.solver.removeEditVariable(variable)
-            }
+            engine.pin(named.variable, to: engine.solver.value(of: named.variable) + 37)
         }
         engine.assignFrames()
     }

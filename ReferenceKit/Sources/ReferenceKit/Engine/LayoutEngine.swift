@@ -35,6 +35,7 @@ final class LayoutEngine {
     private(set) var broken: [ObjectIdentifier: NSLayoutConstraint] = [:]
     private var bounds: [ObjectIdentifier: [Constraint]] = [:]
     private var pending: [NSLayoutConstraint]?
+    private var pins: [Variable: Constraint] = [:]
 
     /// Creates the engine of `host`'s hierarchy and enrolls it.
     init(host: UIView) {
@@ -101,6 +102,15 @@ final class LayoutEngine {
     private func removeBounds(_ item: LayoutItem) {
         guard let rows = bounds.removeValue(forKey: ObjectIdentifier(item)) else { return }
         for row in rows { try? solver.removeConstraint(row) }
+    }
+
+    /// Holds `variable` near `value` with the weakest strength, replacing an
+    /// earlier pin; `exerciseAmbiguityInLayout()` uses it.
+    func pin(_ variable: Variable, to value: Double) {
+        if let old = pins.removeValue(forKey: variable) { try? solver.removeConstraint(old) }
+        let pin = Constraint(Cassowary.Expression(variable), .equal, Cassowary.Expression(constant: value),
+                             strength: Strength(priority: 1))
+        if (try? solver.addConstraint(pin)) != nil { pins[variable] = pin }
     }
 
     // MARK: - Constraints
