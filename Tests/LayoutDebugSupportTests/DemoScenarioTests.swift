@@ -1,0 +1,199 @@
+import DemoScenarios
+import Foundation
+import ReferenceKit
+import XCTest
+
+/// Every `layout-demo` scenario, built as the demo builds it, against frames
+/// worked out by hand (the scenario builders' doc comments show the sums).
+final class DemoScenarioTests: XCTestCase {
+    /// A scenario's window, root view and how many conflicts it reported
+    /// (its log on stderr is swallowed).
+    private struct Built {
+        let window: UIWindow
+        let root: UIView
+        let conflicts: Int
+    }
+
+    @MainActor
+    private func build(_ name: String, count: Int? = nil, file: StaticString = #filePath, line: UInt = #line) -> Built? {
+        guard let scenario = DemoCatalog.scenario(named: name) else {
+            XCTFail("no scenario \(name)", file: file, line: line)
+            return nil
+        }
+        let before = UnsatisfiableConstraints.alertCount
+        var window: UIWindow?
+        silencingStandardError { window = scenario.makeWindow(count: count) }
+        guard let window, let root = window.rootViewController?.view else { return nil }
+        return Built(window: window, root: root, conflicts: UnsatisfiableConstraints.alertCount - before)
+    }
+
+    private func silencingStandardError(_ body: () -> Void) {
+        let null = open("/dev/null", O_WRONLY)
+        let saved = dup(2)
+        dup2(null, 2)
+        body()
+        dup2(saved, 2)
+        close(saved)
+        close(null)
+    }
+
+    @MainActor
+    private func assertFrame(_ view: UIView, _ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(view.frame, CGRect(x: x, y: y, width: width, height: height), file: file, line: line)
+    }
+
+    func test_list_namesEveryScenarioInOrderWithItsSummary() {
+        let names = DemoCatalog.listing.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
+                               "stack-conflict", "margins", "rtl", "many-views", "conflict-storm"])
+        XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
+    }
+
+    func test_cellWidthConflict_breaksThe768WidthAndFillsTheCell() {
+        MainActor.assumeIsolated {
+            guard let built = build("cell-width-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            assertFrame(built.window, 0, 0, 375, 667)
+            assertFrame(built.root, 0, 0, 375, 667)
+            let cell = built.root.subviews[0] as! UITableViewCell
+            assertFrame(cell, 0, 0, 50, 44)
+            assertFrame(cell.contentView, 0, 0, 50, 44)
+            assertFrame(cell.contentView.subviews[0], 0, 0, 50, 44)
+        }
+    }
+
+    func test_autoresizingConflict_breaksBothCentringsAndKeepsTheFrame() {
+        MainActor.assumeIsolated {
+            guard let built = build("autoresizing-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 2)
+            assertFrame(built.root.subviews[0], 20, 100, 120, 20)
+        }
+    }
+
+    func test_duplicateLeading_keepsTheFirstLeading() {
+        MainActor.assumeIsolated {
+            guard let built = build("duplicate-leading") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            assertFrame(built.root.subviews[0], 50, 100, 40, 20)
+        }
+    }
+
+    func test_hugging_keepsTheImageAtItsOwnSize() {
+        MainActor.assumeIsolated {
+            guard let built = build("hugging") else { return }
+            XCTAssertEqual(built.conflicts, 0)
+            assertFrame(built.root.subviews[0], 20, 100, 40, 40)
+        }
+    }
+
+    func test_ambiguous_leavesTheChildAtZeroWithAmbiguousLayout() {
+        MainActor.assumeIsolated {
+            guard let built = build("ambiguous") else { return }
+            XCTAssertEqual(built.conflicts, 0)
+            let floating = built.root.subviews[0]
+            assertFrame(floating, 20, 0, 100, 50)
+            XCTAssertTrue(floating.hasAmbiguousLayout)
+            XCTAssertFalse(built.root.hasAmbiguousLayout)
+        }
+    }
+
+    func test_stackConflict_breaksTheSecondWidthAndSqueezesIt() {
+        MainActor.assumeIsolated {
+            guard let built = build("stack-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            let cell = built.root.subviews[0] as! UITableViewCell
+            assertFrame(cell, 0, 0, 100, 44)
+            let stack = cell.contentView.subviews[0] as! UIStackView
+            assertFrame(stack, 10, 0, 80, 44)
+            assertFrame(stack.arrangedSubviews[0], 0, 0, 60, 44)
+            assertFrame(stack.arrangedSubviews[1], 68, 0, 12, 44)
+        }
+    }
+
+    func test_margins_breaksTheMarginPinAndInsetsTheTrailingEdge() {
+        MainActor.assumeIsolated {
+            guard let built = build("margins") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            assertFrame(built.root.subviews[0], 0, 8, 359, 100)
+            XCTAssertEqual(built.root.layoutMarginsGuide.layoutFrame, CGRect(x: 16, y: 8, width: 343, height: 651))
+        }
+    }
+
+    func test_rtl_runsFromTheRightEdge() {
+        MainActor.assumeIsolated {
+            guard let built = build("rtl") else { return }
+            XCTAssertEqual(built.conflicts, 0)
+            assertFrame(built.root.subviews[0], 331, 100, 24, 20)
+            assertFrame(built.root.subviews[1], 299, 100, 24, 20)
+        }
+    }
+
+    func test_manyViews_nestsFourChildrenEach() {
+        MainActor.assumeIsolated {
+            guard let built = build("many-views", count: 6) else { return }
+            XCTAssertEqual(built.conflicts, 0)
+            let first = built.root.subviews[0]
+            assertFrame(first, 4, 4, 367, 20)
+            XCTAssertEqual(first.subviews.count, 4)
+            for (index, child) in first.subviews.enumerated() { assertFrame(child, 4, 4 + 24 * CGFloat(index), 359, 20) }
+            assertFrame(first.subviews[0].subviews[0], 4, 4, 351, 20)
+        }
+    }
+
+    func test_manyViews1000_layOutToTheDeepestLevel() {
+        MainActor.assumeIsolated {
+            guard let built = build("many-views", count: 1000) else { return }
+            XCTAssertEqual(built.conflicts, 0)
+            var views: [UIView] = []
+            var queue = [built.root.subviews[0]]
+            while !queue.isEmpty {
+                let view = queue.removeFirst()
+                views.append(view)
+                queue += view.subviews
+            }
+            XCTAssertEqual(views.count, 1000)
+            // View 999 sits under 249, 62, 15, 3 and 0: six levels below the root, third among its siblings.
+            assertFrame(views[999], 4, 52, 327, 20)
+        }
+    }
+
+    func test_conflictStorm_makesExactlyNConflictsAndKeepsEachRowsFrames() {
+        MainActor.assumeIsolated {
+            guard let built = build("conflict-storm", count: 6) else { return }
+            XCTAssertEqual(built.conflicts, 6)
+            let rows = built.root.subviews
+            XCTAssertEqual(rows.count, 6)
+            for (index, row) in rows.enumerated() {
+                assertFrame(row, 0, 30 * CGFloat(index), 375, 30)
+                switch index % 3 {
+                case 0: assertFrame(row.subviews[0], 0, 0, 100, 20)
+                case 1: assertFrame(row.subviews[0], 50, 0, 40, 30)
+                default: assertFrame(row.subviews[0], 10, 5, 60, 20)
+                }
+            }
+        }
+    }
+
+    func test_conflictStorm500_reportsFiveHundredConflicts() {
+        MainActor.assumeIsolated {
+            guard let built = build("conflict-storm", count: 500) else { return }
+            XCTAssertEqual(built.conflicts, 500)
+        }
+    }
+
+    func test_frameDump_printsTheTreeWithIdentifiersAndPlainNumbers() {
+        MainActor.assumeIsolated {
+            guard let built = build("ambiguous") else { return }
+            let floating = built.root.subviews[0]
+            func hex(_ view: UIView) -> String { "0x" + String(UInt(bitPattern: Unmanaged.passUnretained(view).toOpaque()), radix: 16) }
+            XCTAssertEqual(FrameDump.text(of: built.window), """
+            == frames ==
+            UIWindow:\(hex(built.window)) (0 0; 375 667)
+              UIView:\(hex(built.root)) (0 0; 375 667)
+                UIView:\(hex(floating)) 'floating' (20 0; 100 50)
+
+            """)
+        }
+    }
+}
