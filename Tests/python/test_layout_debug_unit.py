@@ -69,6 +69,45 @@ def test_source_uses_no_python_3_10_apis():
         assert not re.search(pattern, text), pattern
 
 
+def python39():
+    """A real Python 3.9 interpreter, if this machine has one (pyenv, PATH or $PYTHON39)."""
+    import glob
+    import subprocess
+    candidates = [os.environ.get("PYTHON39", "")]
+    candidates += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.9*/bin/python3.9")))
+    candidates += ["/usr/bin/python3.9", "/usr/local/bin/python3.9"]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            probe = subprocess.run([candidate, "-c", "import sys; print(sys.version_info[:2] == (3, 9))"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+            if probe.stdout.strip() == "True":
+                return candidate
+    return None
+
+
+def test_script_runs_under_python_3_9():
+    """Imports the script and runs its plain logic in a real 3.9 when there is one;
+    otherwise compiles it with the 3.9 grammar (as the test above)."""
+    import subprocess
+    interpreter = python39()
+    if interpreter is None:
+        compile(ast.parse(source(), feature_version=(3, 9)), SCRIPT, "exec")
+        return
+    program = (
+        "import sys; sys.path.insert(0, %r)\n"
+        "import layout_debug as ld\n"
+        "assert ld.lldb is None\n"
+        "args = ld.parse_command(ld.ReportCommand(None, {}).parser, '0x10 --json --no-descend')\n"
+        "assert args.json and args.no_descend and args.object == ['0x10']\n"
+        "log = ld.ConflictLog(); log.record('s', 'VC', when=0); log.record('s', None, when=1)\n"
+        "assert ld.format_conflict_summary(log).startswith('2 conflicts, 1 distinct signature')\n"
+        "for command in ld.COMMANDS: assert 'examples:' in command(None, {}).get_long_help()\n"
+        "print('ok')\n" % os.path.join(ROOT, "lldb"))
+    run = subprocess.run([interpreter, "-c", program], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         universal_newlines=True)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
+
+
 def test_module_imports_without_lldb():
     assert ld.lldb is None or hasattr(ld.lldb, "SBDebugger")
     assert callable(ld.__lldb_init_module)
