@@ -172,4 +172,72 @@ final class EngineLayoutTests: XCTestCase {
                                          "UIView-Encapsulated-Layout-Left", "UIView-Encapsulated-Layout-Top"])
         }
     }
+
+    func test_turningOffAutoresizingAfterJoiningAnEngine_dropsItsConstraintsAtOnce() {
+        onMain {
+            let root = makeRoot()
+            root.layoutIfNeeded()
+            let view = UIView(frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+            root.addSubview(view)
+            XCTAssertTrue(root.constraints.contains { $0 is NSAutoresizingMaskLayoutConstraint })
+            view.translatesAutoresizingMaskIntoConstraints = false
+            XCTAssertFalse(root.constraints.contains { $0 is NSAutoresizingMaskLayoutConstraint })
+            let seen = recordConflicts {
+                NSLayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 30),
+                                             view.topAnchor.constraint(equalTo: root.topAnchor, constant: 40),
+                                             view.widthAnchor.constraint(equalToConstant: 50),
+                                             view.heightAnchor.constraint(equalToConstant: 60)])
+                root.layoutIfNeeded()
+            }
+            XCTAssertEqual(seen.count, 0)
+            assertFrame(view, 30, 40, 50, 60)
+        }
+    }
+
+    func test_newText_resizesALabelOnTheNextPass() {
+        onMain {
+            let root = makeRoot()
+            let label = makeChild(of: root, UILabel())
+            label.text = "ab"
+            NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                         label.topAnchor.constraint(equalTo: root.topAnchor)])
+            root.layoutIfNeeded()
+            assertFrame(label, 0, 0, 16, 20)
+            label.text = "abcd"
+            root.layoutIfNeeded()
+            assertFrame(label, 0, 0, 32, 20)
+        }
+    }
+
+    func test_reorderingSubviews_keepsTheirConstraints() {
+        onMain {
+            let root = makeRoot()
+            let first = makeChild(of: root)
+            let second = makeChild(of: root)
+            let pin = first.topAnchor.constraint(equalTo: root.topAnchor)
+            pin.isActive = true
+            root.addSubview(first)
+            XCTAssertTrue(root.subviews.last === first)
+            XCTAssertTrue(root.subviews.first === second)
+            XCTAssertTrue(pin.isActive)
+        }
+    }
+
+    func test_rootLeavingAndRejoiningAWindow_keepsItsEngine() {
+        onMain {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            let root = UIView(frame: window.bounds)
+            window.addSubview(root)
+            let view = makeChild(of: root)
+            NSLayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 5),
+                                         view.topAnchor.constraint(equalTo: root.topAnchor),
+                                         view.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5),
+                                         view.heightAnchor.constraint(equalToConstant: 10)])
+            window.layoutIfNeeded()
+            root.removeFromSuperview()
+            window.addSubview(root)
+            window.layoutIfNeeded()
+            assertFrame(view, 5, 0, 100, 10)
+        }
+    }
 }

@@ -32,23 +32,41 @@ extension NSLayoutConstraint {
         /// Creates options from raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// Align every view's left edge.
         public static let alignAllLeft = FormatOptions(rawValue: 1 << 1)
+        /// Align every view's right edge.
         public static let alignAllRight = FormatOptions(rawValue: 1 << 2)
+        /// Align every view's top.
         public static let alignAllTop = FormatOptions(rawValue: 1 << 3)
+        /// Align every view's bottom.
         public static let alignAllBottom = FormatOptions(rawValue: 1 << 4)
+        /// Align every view's leading edge.
         public static let alignAllLeading = FormatOptions(rawValue: 1 << 5)
+        /// Align every view's trailing edge.
         public static let alignAllTrailing = FormatOptions(rawValue: 1 << 6)
+        /// Align every view's horizontal centre.
         public static let alignAllCenterX = FormatOptions(rawValue: 1 << 9)
+        /// Align every view's vertical centre.
         public static let alignAllCenterY = FormatOptions(rawValue: 1 << 10)
+        /// Align every view's last baseline.
         public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 11)
+        /// Align every view's first baseline.
         public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 12)
+        /// The bits of the alignment options.
         public static let alignmentMask = FormatOptions(rawValue: 0xFFFF)
+        /// Horizontal formats run leading to trailing (the default).
         public static let directionLeadingToTrailing = FormatOptions([])
+        /// Horizontal formats run left to right.
         public static let directionLeftToRight = FormatOptions(rawValue: 1 << 16)
+        /// Horizontal formats run right to left.
         public static let directionRightToLeft = FormatOptions(rawValue: 2 << 16)
+        /// The bits of the direction options.
         public static let directionMask = FormatOptions(rawValue: 3 << 16)
+        /// Spacing between edges (the default).
         public static let spacingEdgeToEdge = FormatOptions([])
+        /// Spacing between baselines (treated as edges here).
         public static let spacingBaselineToBaseline = FormatOptions(rawValue: 1 << 19)
+        /// The bits of the spacing options.
         public static let spacingMask = FormatOptions(rawValue: 1 << 19)
     }
 }

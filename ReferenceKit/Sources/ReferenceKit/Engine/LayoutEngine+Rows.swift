@@ -97,6 +97,8 @@ extension LayoutEngine {
 
     /// Solves and writes every view's frame and every guide's layout frame.
     func assignFrames() {
+        isAssigningFrames = true
+        defer { isAssigningFrames = false }
         for view in host.subtreeViews() where view.enrolledEngine === self {
             if view === host {
                 if !view.translatesAutoresizingMaskIntoConstraints {

@@ -36,6 +36,8 @@ final class LayoutEngine {
     private var bounds: [ObjectIdentifier: [Constraint]] = [:]
     private var pending: [NSLayoutConstraint]?
     private var pins: [Variable: Constraint] = [:]
+    /// Set while frames are written back, so those writes do not refresh constraints.
+    var isAssigningFrames = false
 
     /// Creates the engine of `host`'s hierarchy and enrolls it.
     init(host: UIView) {

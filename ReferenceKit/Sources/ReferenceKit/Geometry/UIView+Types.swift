@@ -26,8 +26,18 @@ extension UIView {
 
     /// How a view places its content inside its bounds, as in UIKit.
     public enum ContentMode: Int, Sendable {
-        case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom
-        case left, right, topLeft, topRight, bottomLeft, bottomRight
+        /// Stretch to fill; the default.
+        case scaleToFill = 0
+        /// Scale to fit, keeping the aspect ratio.
+        case scaleAspectFit
+        /// Scale to fill, keeping the aspect ratio.
+        case scaleAspectFill
+        /// Redraw on bounds changes.
+        case redraw
+        /// Centre without scaling.
+        case center
+        /// Pin to an edge or corner without scaling.
+        case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
 
         /// The case's name, as a report prints it (`scaleToFill`).
         public var name: String {

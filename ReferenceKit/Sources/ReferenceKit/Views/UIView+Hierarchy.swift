@@ -11,15 +11,23 @@ extension UIView {
     }
 
     /// Inserts `view` into the subviews at `index`, removing it from its old superview first.
+    ///
+    /// Moving a subview within the same superview only reorders it.
     public func insertSubview(_ view: UIView, at index: Int) {
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            return
+        }
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
-        if let engine = enrolledEngine {
+        if !(self is UIWindow) {
+            // A root that hosted its own engine now belongs to this hierarchy's.
             view.layoutEngine?.dismantle()
             view.layoutEngine = nil
-            engine.enroll(view)
         }
+        enrolledEngine?.enroll(view)
         setNeedsLayout()
     }
 
@@ -35,7 +43,7 @@ extension UIView {
             }
             ancestor = current.superview
         }
-        enrolledEngine?.withdraw(self)
+        if let engine = enrolledEngine, engine.host !== self { engine.withdraw(self) }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         parent.setNeedsLayout()

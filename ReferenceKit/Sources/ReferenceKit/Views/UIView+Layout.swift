@@ -57,6 +57,18 @@ extension UIView {
 
     // MARK: - System constraints
 
+    /// Something a system constraint depends on changed: refresh them now if
+    /// an engine lays the view out (the next layout pass would otherwise).
+    func systemInputsChanged() {
+        guard let engine = enrolledEngine, !engine.isAssigningFrames else { return }
+        refreshSystemConstraints()
+    }
+
+    /// The frame or mask changed: only translated views have constraints to update.
+    func autoresizingInputsChanged() {
+        if translatesAutoresizingMaskIntoConstraints { systemInputsChanged() }
+    }
+
     /// Brings the view's system constraints in line with its specs: updates
     /// constants in place, replaces constraints whose shape changed, removes
     /// those no longer wanted.

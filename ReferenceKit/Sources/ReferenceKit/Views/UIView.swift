@@ -8,8 +8,11 @@ import Foundation
 /// (`translatesAutoresizingMaskIntoConstraints` is `true`), as UIKit's do.
 @MainActor
 open class UIView: UIResponder, LayoutItem {
-    /// The frame in the superview's coordinates.
-    open var frame: CGRect
+    /// The frame in the superview's coordinates. Setting it on a view whose
+    /// autoresizing mask is translated updates its autoresizing constraints at once.
+    open var frame: CGRect {
+        didSet { if frame != oldValue { autoresizingInputsChanged() } }
+    }
 
     /// The superview, or `nil` for the root of a hierarchy.
     open internal(set) weak var superview: UIView?
@@ -21,9 +24,14 @@ open class UIView: UIResponder, LayoutItem {
     open internal(set) var layoutGuides: [UILayoutGuide] = []
 
     /// Whether the view's frame and autoresizing mask become constraints.
-    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Turning it off removes those constraints at once, as UIKit does.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { systemInputsChanged() } }
+    }
     /// How the view resizes with its superview when its mask is translated.
-    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue { autoresizingInputsChanged() } }
+    }
     /// How the view places its content.
     open var contentMode: ContentMode = .scaleToFill
     /// Whether the view is hidden. Hidden arranged views of a stack view take no space.
@@ -39,7 +47,9 @@ open class UIView: UIResponder, LayoutItem {
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
 
     /// The margins the `layoutMarginsGuide` keeps from the edges; 8 on each side by default.
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if marginsGuide != nil { systemInputsChanged() } }
+    }
 
     private var hugging: [UILayoutPriority] = [.defaultLow, .defaultLow]
     private var compressionResistance: [UILayoutPriority] = [.defaultHigh, .defaultHigh]
@@ -89,9 +99,10 @@ open class UIView: UIResponder, LayoutItem {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    /// Tells the layout engine that `intrinsicContentSize` changed.
+    /// Tells the layout engine that `intrinsicContentSize` changed; the
+    /// content-size constraints follow at once.
     open func invalidateIntrinsicContentSize() {
-        setNeedsLayout()
+        systemInputsChanged()
     }
 
     /// How strongly the view resists growing past its intrinsic size on `axis`.
@@ -102,7 +113,7 @@ open class UIView: UIResponder, LayoutItem {
     /// Sets how strongly the view resists growing past its intrinsic size on `axis`.
     open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         hugging[axis.rawValue] = priority
-        setNeedsLayout()
+        systemInputsChanged()
     }
 
     /// How strongly the view resists shrinking below its intrinsic size on `axis`.
@@ -113,7 +124,7 @@ open class UIView: UIResponder, LayoutItem {
     /// Sets how strongly the view resists shrinking below its intrinsic size on `axis`.
     open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
         compressionResistance[axis.rawValue] = priority
-        setNeedsLayout()
+        systemInputsChanged()
     }
 
     // MARK: - Layout hooks
