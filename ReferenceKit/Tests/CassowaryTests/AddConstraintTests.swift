@@ -106,3 +106,26 @@ final class AddConstraintTests: XCTestCase {
         XCTAssertEqual(try build(), try build())
     }
 }
+
+/// Variables shared between solvers keep a separate symbol in each.
+final class SharedVariableTests: XCTestCase {
+    func test_variableSharedByTwoSolvers_hasIndependentValues() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let first = Solver()
+        let second = Solver()
+        try second.addConstraint(eq(e(y), c(1)))
+        try first.addConstraint(eq(e(x), c(3)))
+        try second.addConstraint(eq(e(x), y + 6))
+        for _ in 0..<3 {
+            assertValue(first, x, 3)
+            assertValue(second, x, 7)
+        }
+        first.reset()
+        XCTAssertEqual(first.value(of: x), 0)
+        assertValue(second, x, 7)
+        try first.addConstraint(eq(e(x), c(-2)))
+        assertValue(first, x, -2)
+        assertValue(second, x, 7)
+    }
+}

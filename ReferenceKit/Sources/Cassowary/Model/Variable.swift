@@ -9,6 +9,13 @@ public final class Variable: Hashable, CustomStringConvertible {
     /// The name used in descriptions, certificates and the tableau dump. It need not be unique.
     public let name: String
 
+    /// The solver that last looked this variable up, and the symbol it gave it: a cache in
+    /// front of the solver's dictionary. Like the rest of a variable's use, it expects one
+    /// thread at a time.
+    var cacheOwner: SolverToken?
+    /// The symbol ``cacheOwner`` gave this variable.
+    var cachedSymbol = Symbol(id: 0, kind: .external)
+
     /// Creates a variable.
     ///
     /// - Parameter name: A name for descriptions; empty by default.
@@ -31,3 +38,7 @@ public final class Variable: Hashable, CustomStringConvertible {
         name.isEmpty ? "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue))" : name
     }
 }
+
+/// The identity of one solver generation (a ``Solver`` gets a new one on ``Solver/reset()``).
+/// Variables hold it strongly, so an identity is never reused while a cache refers to it.
+final class SolverToken {}

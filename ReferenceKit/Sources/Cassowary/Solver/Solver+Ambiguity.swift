@@ -17,7 +17,7 @@ extension Solver {
     /// - Returns: `true` if an alternative optimum gives `variable` a different value.
     /// - Complexity: Proportional to the variable's row times the rows holding its symbols.
     public func isAmbiguous(_ variable: Variable) -> Bool {
-        guard let symbol = symbols[variable] else { return true }
+        guard let symbol = knownSymbol(of: variable) else { return true }
         guard let row = tableau.row(for: symbol) else {
             return canMoveFreely(symbol, directions: [1, -1])
         }

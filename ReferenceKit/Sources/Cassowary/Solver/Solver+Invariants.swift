@@ -32,7 +32,7 @@ extension Solver {
             }
         }
         for tier in tableau.objective.rows { try checkCells(tier, name: "objective") }
-        if let (entering, _) = tableau.enteringSymbol(tableau.objective),
+        if let (entering, _) = tableau.enteringSymbolByFullScan(tableau.objective),
            tableau.leavingRow(entering, direction: tableau.objective.costSign(of: entering) < 0 ? 1 : -1) != nil {
             throw fail("objective is not optimal: \(entering) can enter")
         }

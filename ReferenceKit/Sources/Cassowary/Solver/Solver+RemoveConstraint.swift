@@ -47,9 +47,9 @@ extension Solver {
         if let tier = tableau.objective.tier(priority) {
             for error in [tag.marker, tag.other].compactMap({ $0 }) where error.kind == .error {
                 if let row = tableau.row(for: error) {
-                    tier.insert(row, times: -1)
+                    tableau.objective.add(row, times: -1, to: tier)
                 } else {
-                    tier.insert(error, -1)
+                    tableau.objective.add(error, times: -1, to: tier)
                 }
             }
         }

@@ -33,6 +33,8 @@ public final class Solver {
     var markerOwner: [Int32: Constraint] = [:]
     /// The edit variables.
     var edits: [Variable: Edit] = [:]
+    /// This solver generation's identity, for the variables' symbol caches.
+    var token = SolverToken()
 
     /// The most pivots one optimisation may take before ``SolverError/iterationLimit(_:)``
     /// is thrown; one million by default.
@@ -84,7 +86,7 @@ public final class Solver {
     /// - Returns: Its value; 0 for a variable the solver has never seen or that is non-basic.
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        guard let symbol = symbols[variable] else { return 0 }
+        guard let symbol = knownSymbol(of: variable) else { return 0 }
         return tableau.row(for: symbol)?.constant ?? 0
     }
 
@@ -100,16 +102,29 @@ public final class Solver {
         variableOfSymbol = [:]
         markerOwner = [:]
         edits = [:]
+        token = SolverToken()
     }
 
     // MARK: - Helpers
 
+    /// The symbol of `variable` if the solver has seen it, through the variable's cache.
+    @inline(__always)
+    func knownSymbol(of variable: Variable) -> Symbol? {
+        if variable.cacheOwner === token { return variable.cachedSymbol }
+        guard let symbol = symbols[variable] else { return nil }
+        variable.cacheOwner = token
+        variable.cachedSymbol = symbol
+        return symbol
+    }
+
     /// The symbol of `variable`, created on first use.
     func symbol(for variable: Variable) -> Symbol {
-        if let known = symbols[variable] { return known }
+        if let known = knownSymbol(of: variable) { return known }
         let symbol = tableau.makeSymbol(.external)
         symbols[variable] = symbol
         variableOfSymbol[symbol.id] = variable
+        variable.cacheOwner = token
+        variable.cachedSymbol = symbol
         return symbol
     }
 

@@ -13,6 +13,9 @@ final class Objective {
     private(set) var rows: [Row] = []
     /// How many constraints use each tier, parallel to ``priorities``.
     private var users: [Int] = []
+    /// Symbols whose reduced cost may have changed since the objective was last optimal: the
+    /// only possible entering candidates. May hold duplicates and symbols that became basic.
+    var touched: [Symbol] = []
 
     /// Creates an empty objective.
     init() {}
@@ -22,6 +25,7 @@ final class Objective {
         priorities = [.infinity]
         rows = [row]
         users = [1]
+        touched = row.cells.map(\.symbol)
     }
 
     /// Whether there is no tier.
@@ -53,6 +57,7 @@ final class Objective {
         guard let at = priorities.firstIndex(of: priority) else { return }
         users[at] -= 1
         if users[at] == 0 {
+            touched += rows[at].cells.map(\.symbol)
             priorities.remove(at: at)
             rows.remove(at: at)
             users.remove(at: at)
@@ -64,7 +69,26 @@ final class Objective {
     /// Replaces `symbol` by `row` in every tier.
     func substitute(_ symbol: Symbol, with row: Row) {
         var ignored: [Symbol] = []
-        for tier in rows { tier.substitute(symbol, with: row, added: &ignored) }
+        var changed = false
+        for tier in rows where tier.substitute(symbol, with: row, added: &ignored) { changed = true }
+        if changed { touch(row) }
+    }
+
+    /// Adds `coefficient · row` to `tier`.
+    func add(_ row: Row, times coefficient: Double, to tier: Row) {
+        tier.insert(row, times: coefficient)
+        touch(row)
+    }
+
+    /// Adds `coefficient · symbol` to `tier`.
+    func add(_ symbol: Symbol, times coefficient: Double, to tier: Row) {
+        tier.insert(symbol, coefficient)
+        touched.append(symbol)
+    }
+
+    /// Records that the reduced costs of `row`'s symbols may have changed.
+    private func touch(_ row: Row) {
+        for cell in row.cells { touched.append(cell.symbol) }
     }
 
     /// Removes `symbol` from every tier.
@@ -83,17 +107,6 @@ final class Objective {
             if c > nearZero { return 1 }
         }
         return 0
-    }
-
-    /// Whether every tier above `tier` has a zero coefficient for `symbol`.
-    @inline(__always)
-    func isZeroAbove(_ tier: Int, _ symbol: Symbol) -> Bool {
-        var t = 0
-        while t < tier {
-            if !isNearZero(rows[t].coefficient(for: symbol)) { return false }
-            t += 1
-        }
-        return true
     }
 
     /// Compares `a / da` with `b / db` tier by tier (the dual simplex ratio).

@@ -41,49 +41,41 @@ extension Row {
 
     // MARK: - Merge
 
-    /// The two-pointer merge of two sorted cell lists.
+    /// The two-pointer merge of two sorted cell lists into a new buffer.
     private func merge(_ others: [Cell], times coefficient: Double, added: inout [Symbol]) {
-        var result: [Cell] = []
-        result.reserveCapacity(cells.count + others.count)
-        cells.withUnsafeBufferPointer { mine in
+        let capacity = cells.count + others.count
+        cells = cells.withUnsafeBufferPointer { mine in
             others.withUnsafeBufferPointer { theirs in
-                var i = 0
-                var j = 0
-                while i < mine.count && j < theirs.count {
-                    let a = mine[i]
-                    let b = theirs[j]
-                    if a.symbol.id < b.symbol.id {
-                        result.append(a)
-                        i &+= 1
-                    } else if a.symbol.id > b.symbol.id {
-                        let value = b.coefficient * coefficient
-                        if !isNearZero(value) {
-                            result.append(Cell(symbol: b.symbol, coefficient: value))
+                [Cell](unsafeUninitializedCapacity: capacity) { out, count in
+                    var i = 0
+                    var j = 0
+                    var n = 0
+                    while i < mine.count || j < theirs.count {
+                        let takeMine = j == theirs.count || (i < mine.count && mine[i].symbol.id < theirs[j].symbol.id)
+                        if takeMine {
+                            out.baseAddress![n] = mine[i]
+                            n &+= 1
+                            i &+= 1
+                            continue
+                        }
+                        let b = theirs[j]
+                        j &+= 1
+                        if i < mine.count && mine[i].symbol.id == b.symbol.id {
+                            let value = mine[i].coefficient + b.coefficient * coefficient
+                            i &+= 1
+                            if isNearZero(value) { continue }
+                            out.baseAddress![n] = Cell(symbol: b.symbol, coefficient: value)
+                        } else {
+                            let value = b.coefficient * coefficient
+                            if isNearZero(value) { continue }
+                            out.baseAddress![n] = Cell(symbol: b.symbol, coefficient: value)
                             added.append(b.symbol)
                         }
-                        j &+= 1
-                    } else {
-                        let value = a.coefficient + b.coefficient * coefficient
-                        if !isNearZero(value) { result.append(Cell(symbol: a.symbol, coefficient: value)) }
-                        i &+= 1
-                        j &+= 1
+                        n &+= 1
                     }
-                }
-                while i < mine.count {
-                    result.append(mine[i])
-                    i &+= 1
-                }
-                while j < theirs.count {
-                    let b = theirs[j]
-                    let value = b.coefficient * coefficient
-                    if !isNearZero(value) {
-                        result.append(Cell(symbol: b.symbol, coefficient: value))
-                        added.append(b.symbol)
-                    }
-                    j &+= 1
+                    count = n
                 }
             }
         }
-        cells = result
     }
 }

@@ -21,27 +21,33 @@ extension Tableau {
     /// The symbol to enter the basis: the lowest id (Bland's rule) among the non-dummy symbols
     /// whose reduced cost is negative, or, for an unrestricted external symbol, non-zero.
     ///
+    /// Only the objective's touched symbols are examined: every other symbol had a
+    /// non-negative reduced cost when the objective was last optimal and has not changed since.
+    /// The touched list is narrowed to the candidates found.
+    ///
     /// - Returns: The symbol and the direction it moves in (+1 grows, -1 shrinks), or `nil`
     ///   at the optimum.
     func enteringSymbol(_ objective: Objective) -> (Symbol, Double)? {
         var best: (Symbol, Double)?
-        for (tier, row) in objective.rows.enumerated() {
-            for cell in row.cells {
-                let symbol = cell.symbol
-                if let found = best, symbol.id >= found.0.id { break }
-                if symbol.isDummy { continue }
-                let direction: Double
-                if cell.coefficient < -nearZero {
-                    direction = 1
-                } else if cell.coefficient > nearZero && symbol.isExternal {
-                    direction = -1
-                } else {
-                    continue
-                }
-                if objective.isZeroAbove(tier, symbol) {
-                    best = (symbol, direction)
-                    break
-                }
+        var candidates: [Symbol] = []
+        for symbol in objective.touched where !symbol.isDummy {
+            let sign = objective.costSign(of: symbol)
+            guard sign < 0 || (sign > 0 && symbol.isExternal) else { continue }
+            candidates.append(symbol)
+            if best.map({ symbol < $0.0 }) ?? true { best = (symbol, sign < 0 ? 1 : -1) }
+        }
+        objective.touched = candidates
+        return best
+    }
+
+    /// ``enteringSymbol(_:)`` computed from every symbol of every tier, for the invariant check.
+    func enteringSymbolByFullScan(_ objective: Objective) -> (Symbol, Double)? {
+        var best: (Symbol, Double)?
+        for row in objective.rows {
+            for cell in row.cells where !cell.symbol.isDummy {
+                let sign = objective.costSign(of: cell.symbol)
+                guard sign < 0 || (sign > 0 && cell.symbol.isExternal) else { continue }
+                if best.map({ cell.symbol < $0.0 }) ?? true { best = (cell.symbol, sign < 0 ? 1 : -1) }
             }
         }
         return best
@@ -98,6 +104,7 @@ extension Tableau {
             iterations += 1
             pivot(entering: entering, leaving: leaving)
         }
+        objective.touched.removeAll()
     }
 
     /// The symbol to enter for an infeasible row: among its non-dummy cells with a positive
