@@ -310,8 +310,21 @@ def explain_candidates(environ, script_dir, home):
     return [os.path.normpath(path) for path in paths]
 
 
+def clean_loader_error(path, loader_error):
+    """The loader's message without the path LLDB cut short (lldb-16 drops its start).
+
+    `dlopen error: alib.so: file too short` for /tmp/notalib.so becomes
+    `dlopen: file too short`; the full path is named by the caller.
+    """
+    text = (loader_error or "").strip()
+    match = re.match(r"^(dlopen(?: error)?):\s*(\S+):\s*(.+)$", text)
+    if match and (path.endswith(match.group(2)) or match.group(2).endswith(os.path.basename(path))):
+        return "dlopen: " + match.group(3)
+    return text or "unknown loader error"
+
+
 def load_failure_message(path, loader_error, triple):
-    message = "could not load %s: %s" % (path, loader_error or "unknown loader error")
+    message = "could not load %s: %s" % (path, clean_loader_error(path, loader_error))
     if is_ios_device(triple):
         message += " (on a device the library must be signed with the app's identity: " \
                    "codesign -s <identity> %s, then copy it into the app bundle)" % os.path.basename(path)

@@ -7,7 +7,7 @@ tracebacks, and that bad input in batch mode does not end the session.
 import os
 import subprocess
 
-from conftest import DEMO, LLDB_BINARY, SCRIPT, require_products
+from conftest import DEMO, LIBRARY, LLDB_BINARY, SCRIPT, require_products
 
 
 def run_lldb(tmp_path, commands, *demo_arguments):
@@ -53,3 +53,57 @@ def test_batch_session_on_a_conflict_has_no_traceback(tmp_path):
     assert "Root:0x" in completed.stdout, transcript
     assert "== frames ==" in completed.stdout, transcript
     assert "exited with status = 0" in completed.stdout, transcript
+
+
+def batch(tmp_path, commands, environment, *demo_arguments):
+    require_products()
+    script = tmp_path / "commands.lldb"
+    script.write_text("\n".join(commands) + "\n")
+    completed = subprocess.run(
+        [LLDB_BINARY, "--no-lldbinit", "-b",
+         "-O", "settings set interpreter.stop-command-source-on-error false",
+         "-s", str(script), "--", DEMO] + [str(a) for a in demo_arguments],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=300,
+        cwd=str(tmp_path), env=environment)
+    transcript = completed.stdout + completed.stderr
+    assert "Traceback" not in transcript, transcript
+    assert completed.returncode == 0, transcript
+    return transcript
+
+
+def test_lload_finds_the_library_next_to_an_installed_script(tmp_path):
+    """No $LAYOUT_DEBUG_LIBRARY and an empty HOME: the copy beside the script (a --prefix install)."""
+    prefix = tmp_path / "prefix"
+    prefix.mkdir()
+    (prefix / "layout_debug.py").write_text(open(SCRIPT).read())
+    os.symlink(LIBRARY, str(prefix / "libLayoutDebugSupport.so"))
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = dict(os.environ, HOME=str(home))
+    environment.pop("LAYOUT_DEBUG_LIBRARY", None)
+    transcript = batch(tmp_path, [
+        "command script import " + str(prefix / "layout_debug.py"),
+        "b LayoutDemoDidLayout", "run", "lload", "lload", "lreport $arg1 --no-descend", "continue",
+    ], environment, "duplicate-leading")
+    assert "Loaded %s (LayoutDebugSupport " % (prefix / "libLayoutDebugSupport.so") in transcript, transcript
+    assert "is already loaded" in transcript
+    assert "Frame:" in transcript and "== frames ==" in transcript
+
+
+def test_lload_failure_names_the_path_and_the_loader_error(tmp_path):
+    junk = tmp_path / "libLayoutDebugSupport.so"
+    junk.write_text("not a library\n")
+    environment = dict(os.environ, LAYOUT_DEBUG_LIBRARY=str(junk))
+    transcript = batch(tmp_path, [
+        "command script import " + SCRIPT,
+        "b LayoutDemoDidLayout", "run", "lload", "lreport $arg1",
+        "continue",
+    ], environment, "duplicate-leading")
+    assert "error: lload: could not load %s: dlopen: file too short" % junk in transcript, transcript
+    assert "error: lreport: could not load %s" % junk in transcript
+    assert "== frames ==" in transcript and "exited with status = 0" in transcript
+    missing = dict(os.environ, LAYOUT_DEBUG_LIBRARY=str(tmp_path / "missing.so"))
+    transcript = batch(tmp_path, [
+        "command script import " + SCRIPT, "b LayoutDemoDidLayout", "run", "lload", "continue",
+    ], missing, "duplicate-leading")
+    assert "could not load %s: no such file ($LAYOUT_DEBUG_LIBRARY)" % (tmp_path / "missing.so") in transcript

@@ -335,6 +335,15 @@ def test_code_signing_hint_only_for_ios_devices():
     assert linux == "could not load /p/lib.so: cannot open"
 
 
+def test_loader_error_loses_the_cut_path():
+    assert ld.clean_loader_error("/tmp/notalib.so", "dlopen error: alib.so: file too short") == \
+        "dlopen: file too short"
+    assert ld.clean_loader_error("/a/lib.so", "dlopen error: /a/lib.so: cannot open shared object file") == \
+        "dlopen: cannot open shared object file"
+    assert ld.clean_loader_error("/a/lib.so", "image not found") == "image not found"
+    assert ld.clean_loader_error("/a/lib.so", "") == "unknown loader error"
+
+
 def test_explain_candidates_end_with_path():
     paths = ld.explain_candidates({"PATH": "/usr/bin:/bin"}, "/repo/lldb", "/home/u")
     assert paths[0] == "/home/u/.lldb/layout-debug/layout-explain"
