@@ -1,5 +1,6 @@
 import DemoScenarios
 import Foundation
+import LayoutDebugSupport
 import ReferenceKit
 import XCTest
 
@@ -194,6 +195,44 @@ final class DemoScenarioTests: XCTestCase {
                 UIView:\(hex(floating)) 'floating' (20 0; 100 50)
 
             """)
+        }
+    }
+
+    // MARK: - The log parses as UIKit's
+
+    /// What `body` writes to stderr.
+    private func capturingStandardError(_ body: () -> Void) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-log-\(UUID().uuidString)").path
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let saved = dup(2)
+        dup2(file, 2)
+        body()
+        dup2(saved, 2)
+        close(saved)
+        close(file)
+        defer { unlink(path) }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    func test_conflictLogs_parseBackToTheEnginesConflicts() {
+        MainActor.assumeIsolated {
+            for name in ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "stack-conflict", "margins", "conflict-storm"] {
+                var seen: [(broken: NSLayoutConstraint, list: [NSLayoutConstraint])] = []
+                let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, broken, list in seen.append((broken, list)) }
+                var window: UIWindow?
+                let log = capturingStandardError { window = DemoCatalog.scenario(named: name)!.makeWindow(count: 4) }
+                ReferenceKitDebugHooks.removeObserver(token)
+                XCTAssertNotNil(window)
+                let parsed = ConsoleLogParser.parse(log)
+                XCTAssertEqual(parsed.count, seen.count, name)
+                for (conflict, expected) in zip(parsed, seen) {
+                    let address = UInt64(UInt(bitPattern: Unmanaged.passUnretained(expected.broken).toOpaque()))
+                    XCTAssertEqual(conflict.brokenConstraint?.address, address, name)
+                    XCTAssertEqual(conflict.mutuallyExclusive.count, expected.list.count, name)
+                    XCTAssertEqual(conflict.mutuallyExclusive.map(\.className), expected.list.map { String(describing: type(of: $0)) }, name)
+                    XCTAssertTrue(conflict.unparsedLines.isEmpty, "\(name): \(conflict.unparsedLines)")
+                }
+            }
         }
     }
 }
