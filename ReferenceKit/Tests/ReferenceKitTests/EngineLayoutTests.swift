@@ -240,4 +240,20 @@ final class EngineLayoutTests: XCTestCase {
             assertFrame(view, 5, 0, 100, 10)
         }
     }
+
+    func test_switchingToRightToLeft_afterLayout_flipsLeadingConstraints() {
+        onMain {
+            let root = makeRoot()
+            let view = makeChild(of: root)
+            NSLayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+                                         view.topAnchor.constraint(equalTo: root.topAnchor),
+                                         view.widthAnchor.constraint(equalToConstant: 50),
+                                         view.heightAnchor.constraint(equalToConstant: 10)])
+            root.layoutIfNeeded()
+            assertFrame(view, 10, 0, 50, 10)
+            root.semanticContentAttribute = .forceRightToLeft
+            root.layoutIfNeeded()
+            assertFrame(view, 315, 0, 50, 10)
+        }
+    }
 }

@@ -147,6 +147,15 @@ final class LayoutEngine {
         insert(constraint)
     }
 
+    /// Re-adds every constraint relating a leading or trailing attribute, after
+    /// a layout direction changed.
+    func updateDirectionalConstraints() {
+        let directional = engineConstraints + broken.values.sorted { $0.serial < $1.serial }
+        for constraint in directional where constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional {
+            update(constraint)
+        }
+    }
+
     /// Whether the engine broke `constraint` to recover from a conflict.
     func isBroken(_ constraint: NSLayoutConstraint) -> Bool { broken[ObjectIdentifier(constraint)] != nil }
 

@@ -33,6 +33,11 @@ open class UITableViewCell: UIView {
         installContentView()
     }
 
+    /// ReferenceKit does not archive views; decoding always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     private func installContentView() {
         let content = UITableViewCellContentView(frame: bounds)
         content.translatesAutoresizingMaskIntoConstraints = false

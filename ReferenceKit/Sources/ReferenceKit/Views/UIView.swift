@@ -43,8 +43,11 @@ open class UIView: UIResponder, LayoutItem {
     /// The identifier UI tests and descriptions use; a view that has one is
     /// named by it in constraint descriptions.
     open var accessibilityIdentifier: String?
-    /// How the view flips for right-to-left languages.
-    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+    /// How the view flips for right-to-left languages. Changing it re-reads
+    /// every leading and trailing constraint of the engine.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { if semanticContentAttribute != oldValue { enrolledEngine?.updateDirectionalConstraints() } }
+    }
 
     /// The margins the `layoutMarginsGuide` keeps from the edges; 8 on each side by default.
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
@@ -71,6 +74,11 @@ open class UIView: UIResponder, LayoutItem {
     public init(frame: CGRect) {
         self.frame = frame
         super.init()
+    }
+
+    /// Views are not archived in ReferenceKit; decoding always fails.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 
     /// Creates a view with a zero frame.

@@ -20,6 +20,11 @@ open class UIWindow: UIView {
         }
     }
 
+    /// ReferenceKit does not archive views; decoding always fails.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
     /// Creates a window and adds it to `UIApplication.shared.windows`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
