@@ -35,6 +35,11 @@ let package = Package(
         ),
         .executableTarget(name: "layout-demo", dependencies: ["DemoScenarios"]),
         .executableTarget(name: "layout-explain", dependencies: ["LayoutDebugSupport"]),
+        // A scenario run with the in-app monitor and a backlog, as a debug build would.
+        .executableTarget(name: "layout-monitor-demo", dependencies: ["DemoScenarios", "LayoutDebugSupport"]),
+        // bench/report/run.sh: times the in-process descent report over many-views N.
+        .executableTarget(name: "lds-report-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
+                          path: "bench/report/Sources/lds-report-bench"),
         .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios"]),
     ]
 )

@@ -1,0 +1,134 @@
+import Foundation
+
+// MARK: - ConflictMonitor
+
+/// Catches broken constraints in a running app without a debugger, for debug
+/// and beta builds.
+///
+/// It hooks the engine method UIKit calls before it breaks a constraint
+/// (`-[UIView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]`,
+/// private API: never ship it in an App Store build), always lets the original
+/// run, and hands each conflict to a handler as the same report `lbreak`
+/// prints. Under ReferenceKit it uses the engine's observer hook instead.
+///
+/// ```swift
+/// #if DEBUG
+/// let backlog = ConflictBacklog(url: cachesURL.appendingPathComponent("layout-conflicts.jsonl"))
+/// ConflictMonitor.start(backlog: backlog) { report in print(report.text) }
+/// #endif
+/// ```
+public enum ConflictMonitor {
+    /// One conflict, as `lbreak` would print it.
+    public struct Report: Sendable {
+        /// The conflict.
+        public let conflict: ConflictSnapshot
+        /// The readable report, with the explainer's arithmetic.
+        public let text: String
+        /// The report as JSON (`ConflictReportDocument`).
+        public let json: String
+        /// The conflict's signature, for counting repeats.
+        public var signature: String { conflict.signature }
+    }
+
+    /// Receives each conflict on the thread that broke the constraint (the main thread).
+    public typealias Handler = @Sendable (Report) -> Void
+
+    private struct Configuration {
+        var handler: Handler
+        var rules: ConflictIgnoreRules
+        var backlog: ConflictBacklog?
+        var explains: Bool
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var configuration: Configuration?
+    nonisolated(unsafe) private static var delivered = 0
+    nonisolated(unsafe) private static var ignored = 0
+    nonisolated(unsafe) private static var hookInstalled = false
+
+    // MARK: - Starting and stopping
+
+    /// Starts monitoring, or replaces the handler and rules when already started.
+    ///
+    /// The hook is installed once however often this is called.
+    /// - Parameters:
+    ///   - rules: Conflicts to drop before the handler and the backlog see them.
+    ///   - backlog: Where to count distinct conflicts, or `nil`.
+    ///   - explains: Whether reports include the explainer's arithmetic (default `true`).
+    ///   - handler: Called once per conflict that the rules keep.
+    public static func start(rules: ConflictIgnoreRules = ConflictIgnoreRules(), backlog: ConflictBacklog? = nil,
+                             explains: Bool = true, _ handler: @escaping Handler) {
+        lock.lock()
+        defer { lock.unlock() }
+        configuration = Configuration(handler: handler, rules: rules, backlog: backlog, explains: explains)
+        if !hookInstalled {
+            hookInstalled = installPlatformHook()
+        }
+    }
+
+    /// Stops monitoring and restores the original engine behaviour. Calling it
+    /// when not started does nothing.
+    public static func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        configuration = nil
+        if hookInstalled {
+            removePlatformHook()
+            hookInstalled = false
+        }
+    }
+
+    /// Whether the monitor is started.
+    public static var isRunning: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return configuration != nil
+    }
+
+    /// Conflicts handed to the handler since the process started.
+    public static var deliveredCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return delivered
+    }
+
+    /// Conflicts dropped by the ignore rules since the process started.
+    public static var ignoredCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return ignored
+    }
+
+    // MARK: - Delivering
+
+    /// Turns one hooked conflict into a report and delivers it. Called by the
+    /// platform hook; `makeSnapshot` reads the live objects only when the
+    /// monitor is running.
+    static func deliver(_ makeSnapshot: () -> ConflictSnapshot?) {
+        lock.lock()
+        guard let current = configuration else {
+            lock.unlock()
+            return
+        }
+        let ordinal = delivered + ignored + 1
+        lock.unlock()
+
+        guard var conflict = makeSnapshot() else { return }
+        conflict.ordinal = ordinal
+        guard !current.rules.shouldIgnore(conflict) else {
+            lock.lock()
+            ignored += 1
+            lock.unlock()
+            return
+        }
+        let why = current.explains ? ConflictExplainer.explain(conflict).text : nil
+        let report = Report(conflict: conflict,
+                            text: ConflictReportRenderer.text(conflict, why: why),
+                            json: ConflictReportRenderer.json(conflict, why: why))
+        current.backlog?.record(conflict, report: report.text)
+        lock.lock()
+        delivered += 1
+        lock.unlock()
+        current.handler(report)
+    }
+}

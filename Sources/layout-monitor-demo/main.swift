@@ -1,0 +1,59 @@
+// layout-monitor-demo: runs a layout-demo scenario with the in-app conflict
+// monitor started and a backlog file, as a debug build would. Used by the
+// tests that kill a process in the middle of writing its backlog.
+import DemoScenarios
+import Foundation
+import LayoutDebugSupport
+import ReferenceKit
+
+private let usage = """
+usage: layout-monitor-demo --backlog FILE [--loops N] <scenario> [count]
+
+Builds the scenario N times (0: until killed) with ConflictMonitor started,
+counting conflicts into FILE (JSON lines), then prints how many it saw.
+
+"""
+
+private func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n\(usage)".utf8))
+    exit(2)
+}
+
+@MainActor
+private func run() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var backlogPath: String?
+    var loops = 1
+    while let first = arguments.first, first.hasPrefix("--") {
+        arguments.removeFirst()
+        switch first {
+        case "--backlog": backlogPath = arguments.isEmpty ? nil : arguments.removeFirst()
+        case "--loops":
+            guard let value = arguments.isEmpty ? nil : Int(arguments.removeFirst()), value >= 0 else { fail("--loops takes a count") }
+            loops = value
+        case "--help": print(usage, terminator: ""); return 0
+        default: fail("unknown option \(first)")
+        }
+    }
+    guard let backlogPath else { fail("--backlog FILE is required") }
+    guard let name = arguments.first, let scenario = DemoCatalog.scenario(named: name) else { fail("unknown or missing scenario") }
+    let count = arguments.count > 1 ? Int(arguments[1]) : nil
+
+    let backlog = ConflictBacklog(url: URL(fileURLWithPath: backlogPath))
+    ConflictMonitor.start(backlog: backlog, explains: false) { _ in }
+    var iteration = 0
+    while loops == 0 || iteration < loops {
+        _ = scenario.makeWindow(count: count)
+        iteration += 1
+    }
+    do {
+        try backlog.flush()
+    } catch {
+        FileHandle.standardError.write(Data("error: cannot write \(backlogPath): \(error)\n".utf8))
+        return 1
+    }
+    print("delivered=\(ConflictMonitor.deliveredCount) signatures=\(backlog.records.count)")
+    return 0
+}
+
+exit(MainActor.assumeIsolated { run() })
