@@ -256,4 +256,21 @@ final class EngineLayoutTests: XCTestCase {
             assertFrame(view, 315, 0, 50, 10)
         }
     }
+
+    func test_raisingHuggingAfterLayout_winsOverAWeakerWidth() {
+        onMain {
+            let root = makeRoot()
+            let label = makeChild(of: root, UILabel())
+            label.text = "abc"
+            let wide = label.widthAnchor.constraint(equalToConstant: 100)
+            wide.priority = UILayoutPriority(500)
+            NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                         label.topAnchor.constraint(equalTo: root.topAnchor), wide])
+            root.layoutIfNeeded()
+            assertFrame(label, 0, 0, 100, 20)
+            label.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+            root.layoutIfNeeded()
+            assertFrame(label, 0, 0, 24, 20)
+        }
+    }
 }

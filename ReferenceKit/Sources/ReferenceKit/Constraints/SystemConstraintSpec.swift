@@ -80,8 +80,11 @@ struct SystemConstraintSpec {
            content.huggingPriority != hug || content.compressionResistancePriority != resist {
             content.huggingPriority = hug
             content.compressionResistancePriority = resist
-            content.priority = max(hug, resist)
-            content.owner?.enrolledEngine?.update(content)
+            if content.priority != max(hug, resist) {
+                content.priority = max(hug, resist)  // its didSet re-adds the rows
+            } else {
+                content.owner?.enrolledEngine?.update(content)
+            }
         }
         if constraint.constant != constant { constraint.constant = constant }
     }

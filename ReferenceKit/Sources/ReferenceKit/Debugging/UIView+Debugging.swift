@@ -37,17 +37,13 @@ extension UIView {
     }
 
     /// The constraints in the engine that bear on the view's position or size
-    /// along `axis`: those relating one of its attributes on that axis.
+    /// along `axis`: those relating one of its attributes on that axis
+    /// (margin attributes included).
     public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
         guard let engine = enrolledEngine else { return [] }
-        let guides = Set(layoutGuides.map(ObjectIdentifier.init))
-        func bears(_ item: LayoutItem?, _ attribute: NSLayoutConstraint.Attribute) -> Bool {
-            guard let item, attribute.axis == axis else { return false }
-            return item === self || guides.contains(ObjectIdentifier(item)) && attribute.withoutMargin == nil
-        }
         return engine.engineConstraints.filter {
-            bears($0.firstLayoutItem, $0.firstAttribute) || bears($0.secondLayoutItem, $0.secondAttribute)
-                || ($0.firstLayoutItem === self && $0.firstAttribute.withoutMargin?.axis == axis)
+            ($0.firstLayoutItem === self && $0.firstAttribute.axis == axis)
+                || ($0.secondLayoutItem === self && $0.secondAttribute.axis == axis)
         }
     }
 

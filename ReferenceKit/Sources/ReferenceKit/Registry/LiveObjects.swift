@@ -30,13 +30,6 @@ public enum LiveObjects {
         return boxes[address]?.object
     }
 
-    /// The number of registered objects still alive.
-    public static var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return boxes.values.filter { $0.object != nil }.count
-    }
-
     /// Adds `object` to the registry under its own address.
     static func register(_ object: AnyObject) {
         let address = address(of: object)
