@@ -53,9 +53,17 @@ if not os.environ.get("LLDB_DEBUGSERVER_PATH"):
             os.environ["LLDB_DEBUGSERVER_PATH"] = found
             break
 
-# The commands find these through their documented overrides.
-os.environ["LAYOUT_DEBUG_LIBRARY"] = LIBRARY
-os.environ["LAYOUT_DEBUG_EXPLAIN"] = EXPLAIN
+# The commands find the built products through their documented overrides. Set
+# only while a session lives (and passed to lldb subprocesses), so other suites
+# in the same pytest run (the install checks) see the environment untouched.
+PRODUCT_ENVIRONMENT = {"LAYOUT_DEBUG_LIBRARY": LIBRARY, "LAYOUT_DEBUG_EXPLAIN": EXPLAIN}
+
+
+def product_environment(base=None):
+    """An environment for an lldb subprocess that uses the built products."""
+    environment = dict(os.environ if base is None else base)
+    environment.update(PRODUCT_ENVIRONMENT)
+    return environment
 
 
 def require_products():
@@ -80,6 +88,8 @@ class LLDBSession(object):
 
     def __init__(self, tmp_path):
         require_products()
+        self.saved_environment = {name: os.environ.get(name) for name in PRODUCT_ENVIRONMENT}
+        os.environ.update(PRODUCT_ENVIRONMENT)
         self.tmp_path = str(tmp_path)
         self.debugger = lldb.SBDebugger.Create(False)
         self.debugger.SetAsync(False)
@@ -193,6 +203,11 @@ class LLDBSession(object):
             return handle.read()
 
     def close(self):
+        for name, value in self.saved_environment.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         try:
             if self.process is not None and self.process.IsValid() and \
                     self.process.GetState() not in (lldb.eStateExited, lldb.eStateDetached):

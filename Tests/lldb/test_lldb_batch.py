@@ -7,7 +7,7 @@ tracebacks, and that bad input in batch mode does not end the session.
 import os
 import subprocess
 
-from conftest import DEMO, LIBRARY, LLDB_BINARY, SCRIPT, require_products
+from conftest import DEMO, LIBRARY, LLDB_BINARY, SCRIPT, product_environment, require_products
 
 
 def run_lldb(tmp_path, commands, *demo_arguments):
@@ -20,7 +20,7 @@ def run_lldb(tmp_path, commands, *demo_arguments):
          "-O", "command script import " + SCRIPT,
          "-s", str(script), "--", DEMO] + [str(a) for a in demo_arguments],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=300,
-        cwd=str(tmp_path), env=dict(os.environ))
+        cwd=str(tmp_path), env=product_environment())
     return completed
 
 
@@ -80,7 +80,7 @@ def test_lload_finds_the_library_next_to_an_installed_script(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     environment = dict(os.environ, HOME=str(home))
-    environment.pop("LAYOUT_DEBUG_LIBRARY", None)
+    environment.pop("LAYOUT_DEBUG_LIBRARY", None)  # the search itself is under test
     transcript = batch(tmp_path, [
         "command script import " + str(prefix / "layout_debug.py"),
         "b LayoutDemoDidLayout", "run", "lload", "lload", "lreport $arg1 --no-descend", "continue",
@@ -93,7 +93,8 @@ def test_lload_finds_the_library_next_to_an_installed_script(tmp_path):
 def test_lload_failure_names_the_path_and_the_loader_error(tmp_path):
     junk = tmp_path / "libLayoutDebugSupport.so"
     junk.write_text("not a library\n")
-    environment = dict(os.environ, LAYOUT_DEBUG_LIBRARY=str(junk))
+    environment = product_environment()
+    environment["LAYOUT_DEBUG_LIBRARY"] = str(junk)
     transcript = batch(tmp_path, [
         "command script import " + SCRIPT,
         "b LayoutDemoDidLayout", "run", "lload", "lreport $arg1",
@@ -102,7 +103,8 @@ def test_lload_failure_names_the_path_and_the_loader_error(tmp_path):
     assert "error: lload: could not load %s: dlopen: file too short" % junk in transcript, transcript
     assert "error: lreport: could not load %s" % junk in transcript
     assert "== frames ==" in transcript and "exited with status = 0" in transcript
-    missing = dict(os.environ, LAYOUT_DEBUG_LIBRARY=str(tmp_path / "missing.so"))
+    missing = product_environment()
+    missing["LAYOUT_DEBUG_LIBRARY"] = str(tmp_path / "missing.so")
     transcript = batch(tmp_path, [
         "command script import " + SCRIPT, "b LayoutDemoDidLayout", "run", "lload", "continue",
     ], missing, "duplicate-leading")
