@@ -5,13 +5,24 @@ import LayoutDebugSupport
 /// Counts conflicts by signature for `--summary`.
 struct Summary {
     private var counts: [String: Int] = [:]
+    /// Counts by the parser's shape id, merged into `counts` at the end:
+    /// hashing a number per conflict instead of a long signature.
+    private var shapeCounts: [Int: (signature: String, count: Int)] = [:]
     private(set) var total = 0
 
     /// Counts one conflict. Redacted and unreadable conflicts have no
     /// constraints to sign, so they are counted under a label of their own.
-    mutating func add(_ conflict: ConflictSnapshot) {
+    mutating func add(_ parsed: ParsedConflict) {
         total += 1
-        counts[Self.key(conflict), default: 0] += 1
+        let snapshot = parsed.snapshot
+        if let shape = parsed.shape, let signature = parsed.signature,
+           !(snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil) {
+            shapeCounts[shape, default: (signature, 0)].count += 1
+            return
+        }
+        let key = snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil
+            ? Self.key(snapshot) : parsed.signature ?? snapshot.signature
+        counts[key, default: 0] += 1
     }
 
     static func key(_ conflict: ConflictSnapshot) -> String {
@@ -23,7 +34,9 @@ struct Summary {
 
     /// Most frequent first; equal counts in signature order, so output is stable.
     var sorted: [(signature: String, count: Int)] {
-        counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        var counts = self.counts
+        for entry in shapeCounts.values { counts[entry.signature, default: 0] += entry.count }
+        return counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
     }
 
     /// `  12× signature` lines, then the total.

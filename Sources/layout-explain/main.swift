@@ -23,9 +23,9 @@ var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json)
 var failed = false
 for path in options.paths {
-    let ok = InputFile.read(path) { parsed in
+    let ok = InputFile.read(path, summarizing: options.summary) { parsed in
         if options.summary {
-            summary.add(parsed.snapshot)
+            summary.add(parsed)
         } else {
             reports?.write(parsed, path: path)
         }

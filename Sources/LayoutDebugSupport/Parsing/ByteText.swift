@@ -46,14 +46,23 @@ struct ByteText {
         firstIndex(of: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), from: from, to: to)
     }
 
+    /// The first index in `from..<to` where `literal` starts, skipping with
+    /// `memchr` to its byte at `anchor`: choosing a byte that is rare in logs
+    /// (the `y` of "simultaneously") makes a search over a whole buffer cost
+    /// little more than reading it.
+    func firstIndex(of literal: StaticString, anchor: Int, from: Int, to: Int) -> Int? {
+        firstIndex(of: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount),
+                   anchor: anchor, from: from, to: to)
+    }
+
     /// The first index in `from..<to` where `needle` starts, or `nil`.
-    func firstIndex(of needle: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    func firstIndex(of needle: UnsafeBufferPointer<UInt8>, anchor: Int = 0, from: Int, to: Int) -> Int? {
         let length = needle.count
         guard length > 0, from >= 0, to - from >= length, let bytes = needle.baseAddress else { return nil }
         let last = to - length
-        var search = from
-        while search <= last, let candidate = firstIndex(of: bytes[0], from: search, to: last + 1) {
-            if memcmp(base + candidate, bytes, length) == 0 { return candidate }
+        var search = from + anchor
+        while search <= last + anchor, let candidate = firstIndex(of: bytes[anchor], from: search, to: last + anchor + 1) {
+            if memcmp(base + candidate - anchor, bytes, length) == 0 { return candidate - anchor }
             search = candidate + 1
         }
         return nil

@@ -1,9 +1,19 @@
 // MARK: - One line
 
 extension ConsoleLogParser {
-    /// Moves the state machine over one trimmed line.
-    mutating func readLine(_ text: ByteText, _ start: Int, _ end: Int, _ found: KeywordCursor.Found,
-                           _ keywords: KeywordCursor, _ emit: (ParsedConflict) -> Void) {
+    /// Moves the state machine over one line.
+    mutating func readLine(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
+        var (start, end) = text.trimmed(lineStart, lineEnd)
+        if end > start, text[end - 1] == 0x0D { end -= 1 }
+        (start, end) = text.trimmed(start, end)
+        // Keywords come before a constraint's text, never inside it (a
+        // syslog `<Notice>` before the header is not a constraint).
+        var opening = end
+        if case .constraint(let constraintStart, _, _)? = ConstraintLine.find(text, start, end, strict: false) {
+            opening = constraintStart
+        }
+        let keywords = Keywords(text, start, opening)
+        let found = keywords.found
         if found.contains(.header) || (found.contains(.advice) && state != .header) {
             flush(emit)
             begin(header: true)
@@ -72,6 +82,7 @@ extension ConsoleLogParser {
                 state = .afterList
             }
         case .afterList:
+            if !blank { linesAfterList += 1 }
             if isBracket(text, start, end, UInt8(ascii: "(")) {
                 flush(emit)
                 begin(header: false)
@@ -81,6 +92,9 @@ extension ConsoleLogParser {
                 begin(header: false)
                 state = .implicitList
                 addConstraint(text, start, end, isBroken: false, emit)
+            } else if linesAfterList > Self.linesAwaitingBreak {
+                // No "Will attempt to recover" came: the log held the list only.
+                flush(emit)
             }
         case .expectBroken:
             if ConstraintLine.find(text, start, end, strict: false) != nil {
@@ -97,33 +111,50 @@ extension ConsoleLogParser {
     private mutating func addConstraint(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool,
                                         _ emit: (ParsedConflict) -> Void) {
         constraintLines += 1
-        if !isBroken, conflict.mutuallyExclusive.count + conflict.unparsedLines.count >= Self.maximumLines {
+        if !isBroken, keptLines >= Self.maximumLines {
             droppedLines += 1
             return
         }
-        if case .redacted? = ConstraintLine.find(text, start, end, strict: false) {
-            conflict.isRedacted = true
+        if shapes != nil {
+            keep(text, start, end, isBroken ? .broken : .listed)
         } else {
-            switch ConstraintLine.read(text, start, end, strict: false, interner: interner) {
-            case .success(let constraint)?:
-                if isBroken {
-                    // Match by address: the list escapes non-ASCII titles and
-                    // this line does not, so the texts may differ.
-                    conflict.brokenConstraint = conflict.mutuallyExclusive.first {
-                        $0.address != nil && $0.address == constraint.address && $0.className == constraint.className
-                    } ?? constraint
-                } else {
-                    conflict.mutuallyExclusive.append(constraint)
-                }
-            case .failure?, nil:
-                keepUnparsed(text, start, end)
-            }
+            record(text, start, end, isBroken: isBroken)
         }
         if isBroken { flush(emit) }
     }
 
+    /// Reads one constraint line into the conflict being built.
+    mutating func record(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool) {
+        if case .redacted? = ConstraintLine.find(text, start, end, strict: false) {
+            conflict.isRedacted = true
+            return
+        }
+        switch ConstraintLine.read(text, start, end, strict: false, interner: interner) {
+        case .success(let constraint)?:
+            if isBroken {
+                // Match by address: the list escapes non-ASCII titles and
+                // this line does not, so the texts may differ.
+                conflict.brokenConstraint = conflict.mutuallyExclusive.first {
+                    $0.address != nil && $0.address == constraint.address && $0.className == constraint.className
+                } ?? constraint
+            } else {
+                conflict.mutuallyExclusive.append(constraint)
+            }
+        case .failure?, nil:
+            conflict.unparsedLines.append(text.string(start, end))
+        }
+    }
+
     private mutating func keepUnparsed(_ text: ByteText, _ start: Int, _ end: Int) {
-        conflict.unparsedLines.append(text.string(start, end))
+        if shapes != nil {
+            keep(text, start, end, .stray)
+        } else {
+            conflict.unparsedLines.append(text.string(start, end))
+        }
+    }
+
+    private var keptLines: Int {
+        shapes != nil ? pending.lines.count : conflict.mutuallyExclusive.count + conflict.unparsedLines.count
     }
 
     // MARK: - Conflicts
@@ -139,6 +170,8 @@ extension ConsoleLogParser {
         hasHeader = false
         constraintLines = 0
         droppedLines = 0
+        linesAfterList = 0
+        pending.removeAll()
         state = .idle
     }
 
@@ -150,16 +183,19 @@ extension ConsoleLogParser {
         if droppedLines > 0 {
             conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)")
         }
+        var shape: (signature: String, shape: Int)?
+        if shapes != nil { shape = resolvePending() }
         ordinal += 1
         conflict.ordinal = ordinal
-        emit(ParsedConflict(snapshot: conflict, firstLine: firstLine, lastLine: lineNumber))
+        emit(ParsedConflict(snapshot: conflict, firstLine: firstLine, lastLine: lineNumber,
+                            signature: shape?.signature, shape: shape?.shape))
     }
 
     // MARK: - Line shapes
 
     /// A line that is `(` or `)` after a prefix: the prefix, if any, ends in a
     /// blank or one of `>`, `/`, `*`, `]`, `:`.
-    private func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
+    func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
         var last = end
         while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
         guard last > start, text[last - 1] == bracket else { return false }

@@ -8,6 +8,13 @@ public struct ParsedConflict: Sendable {
     public var firstLine: Int
     /// The 1-based line where it ends.
     public var lastLine: Int
+    /// `snapshot.signature`, when the parser was made with
+    /// `summarizing: true` (computed once per distinct conflict text).
+    public var signature: String?
+    /// When summarizing, an id shared by the conflicts whose text differs
+    /// only in addresses (several ids may have one signature); lets a caller
+    /// count by a number instead of hashing the signature each time.
+    public var shape: Int?
 }
 
 // MARK: - ConsoleLogParser
@@ -30,17 +37,34 @@ public struct ConsoleLogParser {
     var hasHeader = false
     var constraintLines = 0
     var droppedLines = 0
+    var linesAfterList = 0
     var firstLine = 0
     var lineNumber = 0
     var ordinal = 0
     let interner = StringInterner()
+    /// Set when summarizing: conflicts whose text differs only in addresses
+    /// are read once.
+    let shapes: ConflictShapeCache?
+    /// The raw lines of the conflict being read, when summarizing.
+    var pending = PendingLines()
 
     /// Most constraint lines kept for one conflict; the rest are counted, so a
     /// pathological list cannot make memory grow with the input.
     static let maximumLines = 10_000
+    /// Lines after a list within which "Will attempt to recover by breaking"
+    /// still belongs to it; past them the conflict is emitted without it.
+    static let linesAwaitingBreak = 8
 
     /// Creates a parser at the start of a log.
-    public init() {}
+    ///
+    /// - Parameter summarizing: read each distinct conflict text once and
+    ///   fill `ParsedConflict.signature`. A conflict whose text differs from
+    ///   an earlier one only in its addresses then gets that earlier
+    ///   conflict's snapshot (addresses included): right for counting
+    ///   signatures (`--summary`), wrong for reports.
+    public init(summarizing: Bool = false) {
+        shapes = summarizing ? ConflictShapeCache() : nil
+    }
 
     // MARK: - Whole texts
 
@@ -72,45 +96,75 @@ public struct ConsoleLogParser {
     public mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, emit: (ParsedConflict) -> Void) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         let text = ByteText(base: base, count: buffer.count)
-        // Keyword positions are searched once per buffer, not once per line:
-        // most lines hold none, and one `memmem` over the rest finds the next.
-        var keywords = KeywordCursor()
+        // Between conflicts the parser jumps from one candidate line (a `<`,
+        // or a `(` ending its line) to the next, found by `memchr` over the
+        // rest of the buffer, and only counts the newlines in between.
+        var candidates = CandidateCursor()
         var lineStart = 0
+        var counted = 0, linesBefore = lineNumber
         while lineStart < text.count {
-            let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
-            lineNumber += 1
-            let found = keywords.find(in: text, lineStart: lineStart, lineEnd: lineEnd)
-            if found.isEmpty, state == .idle, !mayStartConflict(text, lineStart, lineEnd) {
-                lineStart = lineEnd + 1
-                continue
+            if state == .idle {
+                guard let start = nextConflictLine(text, from: lineStart, &candidates) else { break }
+                lineStart = start
             }
-            var (start, end) = text.trimmed(lineStart, lineEnd)
-            if end > start, text[end - 1] == 0x0D { end -= 1 }
-            (start, end) = text.trimmed(start, end)
-            readLine(text, start, end, found, keywords, emit)
+            linesBefore += text.newlines(from: counted, to: lineStart)
+            counted = lineStart
+            lineNumber = linesBefore + 1
+            let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
+            readLine(text, lineStart, lineEnd, emit)
             lineStart = lineEnd + 1
         }
+        lineNumber = linesBefore + text.newlines(from: counted, to: text.count)
+    }
+
+    /// The start of the next line that begins a conflict, or its header a few
+    /// lines before it; `nil` when the buffer holds none.
+    private func nextConflictLine(_ text: ByteText, from: Int, _ candidates: inout CandidateCursor) -> Int? {
+        var search = from
+        while true {
+            let next = candidates.next(in: text, from: search)
+            guard next < text.count else { return nil }
+            let start = text.lineStart(containing: next, notBefore: search)
+            let end = text.firstIndex(of: 0x0A, from: next, to: text.count) ?? text.count
+            if startsConflict(text, start, end) {
+                return headerLine(text, before: start, notBefore: from) ?? start
+            }
+            search = end + 1
+        }
+    }
+
+    /// A list opening or a constraint. A header always comes a few lines
+    /// before one of them, and `headerLine` finds it from there.
+    private func startsConflict(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool {
+        let (start, end) = text.trimmed(lineStart, lineEnd)
+        return ConstraintLine.find(text, start, end, strict: true) != nil
+            || isBracket(text, start, end, UInt8(ascii: "("))
+    }
+
+    /// The earliest of up to ten lines before `lineStart` holding the header
+    /// or the advice, so a conflict is read from its header.
+    private func headerLine(_ text: ByteText, before lineStart: Int, notBefore: Int) -> Int? {
+        var found: Int?
+        var end = lineStart - 1
+        for _ in 0..<10 where end > notBefore {
+            let start = text.lineStart(containing: end - 1, notBefore: notBefore)
+            let keywords = Keywords(text, start, end).found
+            if keywords.contains(.header) || keywords.contains(.advice) { found = start }
+            end = start - 1
+        }
+        return found
     }
 
     /// Ends the input, emitting the conflict being read, if any.
     public mutating func finish(emit: (ParsedConflict) -> Void) {
         flush(emit)
     }
-
-    /// The cheap test that lets ordinary lines through untouched: a conflict
-    /// starts only at a `<` or at a line ending in `(`.
-    private func mayStartConflict(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
-        var last = end
-        while last > start, ByteClass.isBlank(text[last - 1]) { last -= 1 }
-        if last > start, text[last - 1] == UInt8(ascii: "(") { return true }
-        return text.firstIndex(of: UInt8(ascii: "<"), from: start, to: end) != nil
-    }
 }
 
-// MARK: - KeywordCursor
+// MARK: - Keywords
 
-/// The next positions of the envelope's keywords in a buffer.
-struct KeywordCursor {
+/// The envelope's keywords in one line.
+struct Keywords {
     /// Which keywords a line holds.
     struct Found: OptionSet {
         let rawValue: UInt8
@@ -119,26 +173,26 @@ struct KeywordCursor {
         static let breaking = Found(rawValue: 4)
     }
 
-    private var header = -1, advice = -1, breaking = -1
-    /// Where each keyword's text ends in the line, to read a constraint after it.
-    private(set) var breakingEnd = 0
+    private(set) var found: Found = []
+    /// Where each keyword's text ends, to read a constraint after it.
     private(set) var headerEnd = 0
+    private(set) var breakingEnd = 0
 
-    mutating func find(in text: ByteText, lineStart: Int, lineEnd: Int) -> Found {
-        var found: Found = []
-        if header < lineStart {
-            header = text.firstIndex(of: "simultaneously satisfy constraints", from: lineStart, to: text.count) ?? Int.max
+    /// Searches `text[start..<end]`. A constraint's own text never holds a
+    /// keyword, so callers pass the part of the line before its `<`.
+    init(_ text: ByteText, _ start: Int, _ end: Int) {
+        guard end - start >= 19 else { return }
+        if let header = text.firstIndex(of: "simultaneously satisfy constraints", anchor: 13, from: start, to: end) {
+            found.insert(.header)
+            headerEnd = header + 34
         }
-        if advice < lineStart {
-            advice = text.firstIndex(of: "at least one of the constraints in the following list",
-                                     from: lineStart, to: text.count) ?? Int.max
+        if text.firstIndex(of: "at least one of the constraints in the following list", anchor: 44,
+                           from: start, to: end) != nil {
+            found.insert(.advice)
         }
-        if breaking < lineStart {
-            breaking = text.firstIndex(of: "recover by breaking", from: lineStart, to: text.count) ?? Int.max
+        if let breaking = text.firstIndex(of: "recover by breaking", anchor: 15, from: start, to: end) {
+            found.insert(.breaking)
+            breakingEnd = breaking + 19
         }
-        if header < lineEnd { found.insert(.header); headerEnd = header + 34 }
-        if advice < lineEnd { found.insert(.advice) }
-        if breaking < lineEnd { found.insert(.breaking); breakingEnd = breaking + 19 }
-        return found
     }
 }

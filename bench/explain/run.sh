@@ -1,0 +1,52 @@
+#!/bin/sh
+# layout-explain benchmark: a ~100 MB console log (corpus conflicts with fresh
+# addresses, ~30% of the bytes, among ordinary app log lines), then in one run:
+#   1. layout-explain --summary (release build): a full parse and exact summary;
+#   2. the pipeline a power user would write today, counting broken constraints;
+#   3. wc -l, which only reads every byte.
+# Each is run $RUNS times (default 3) and the fastest wall time is kept, so a
+# busy shared machine disturbs the comparison less. The last line is
+# ratio=ours/pipeline (goal <= 1.0); ours/wc is printed too (stretch goal <= 5).
+set -eu
+cd "$(dirname "$0")/../.."
+RUNS=${RUNS:-3}
+MEGABYTES=${MEGABYTES:-100}
+FILE=${BENCH_FILE:-/tmp/layout-explain-bench-$MEGABYTES.log}
+SCRATCH=${SCRATCH:-.build-explain}
+
+swift build -c release --scratch-path "$SCRATCH" --product layout-explain >/dev/null
+BIN="$SCRATCH/release/layout-explain"
+[ -s "$FILE" ] || python3 bench/explain/generate.py --megabytes "$MEGABYTES" "$FILE"
+echo "input: $FILE ($(wc -c < "$FILE") bytes)"
+
+# best_of NAME COMMAND: runs COMMAND $RUNS times, prints and stores the best time.
+best_of() {
+    name=$1; shift
+    best=""
+    i=0
+    while [ "$i" -lt "$RUNS" ]; do
+        start=$(date +%s.%N)
+        sh -c "$*" > "/tmp/layout-explain-bench-$name.out"
+        end=$(date +%s.%N)
+        t=$(echo "$end - $start" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+        i=$((i + 1))
+    done
+    printf '%s: %.3f s\n' "$name" "$best"
+    eval "time_$name=$best"
+}
+
+best_of ours "'$BIN' --summary '$FILE'"
+best_of pipeline "grep -A1 'Will attempt to recover by breaking' '$FILE' | grep -o '<[A-Za-z_.]*Constraint.*' | sed 's/0x[0-9a-f]*//g' | sort | uniq -c | sort -rn"
+best_of wc "wc -l '$FILE'"
+
+echo "--- layout-explain --summary (first 3 and last lines)"
+head -3 /tmp/layout-explain-bench-ours.out | cut -c1-160
+tail -1 /tmp/layout-explain-bench-ours.out
+echo "--- pipeline (first 3 lines)"
+head -3 /tmp/layout-explain-bench-pipeline.out | cut -c1-160
+echo "--- wc -l"
+cat /tmp/layout-explain-bench-wc.out
+
+printf 'ours/wc=%.2f\n' "$(echo "$time_ours / $time_wc" | bc -l)"
+printf 'ratio=%.2f\n' "$(echo "$time_ours / $time_pipeline" | bc -l)"
