@@ -7,7 +7,7 @@ runs commands, then lets the demo finish: it must exit 0 with its frames output.
 import json
 import re
 
-from conftest import ADDRESS, constraint_addresses, frame_lines
+from conftest import ADDRESS, constraint_addresses, frame_lines, lldb
 
 SCENARIO = "duplicate-leading"
 
@@ -159,4 +159,23 @@ def test_lsettings_changes_the_timeout(session):
     session.fails("lsettings --timeout never")
     session.launch(SCENARIO)
     session.ok("lreport $arg1 --no-descend")
+    session.continue_to_exit()
+
+
+def test_commands_work_in_a_c_frame(session):
+    """The calls are C whatever the frame: here libc's write(), as the conflict is logged."""
+    session.create_target()
+    session.target.BreakpointCreateByName("write")
+    session.launch(SCENARIO, stop_at_layout=False)
+    assert session.process.GetState() == lldb.eStateStopped, session.state()
+    assert "write" in session.stop_function(), session.stop_function()
+    trace = session.ok("ltrace")
+    views = list(dict.fromkeys(re.findall(r"(?:UIView|UILabel):(0x[0-9a-f]+)", trace)))
+    assert len(views) == 2, trace  # the root and its label, as in the frames output
+    root = views[0]
+    report = session.ok("lreport " + root)
+    assert report.startswith("<UIView:%s>" % root) and report.count("Frame:") == 2, report
+    # The argument is evaluated in the frame's language: C parses this one itself.
+    assert session.ok("lreport (void *)" + root) == report
+    assert "leading" in session.ok("lconstraints " + views[1])
     session.continue_to_exit()
