@@ -1,5 +1,6 @@
 """lbreak and lconflicts on the demo's conflict scenarios, in real lldb-16 sessions."""
 
+import os
 import re
 from collections import Counter
 
@@ -124,3 +125,19 @@ def test_lbreak_quiet_counts_without_printing_and_can_switch_to_stopping(session
     assert session.ok("lconflicts").startswith("3 conflicts, ")
     assert "Deleted 2" in session.ok("lbreak --delete")
     assert session.target.GetNumBreakpoints() == 0
+
+
+def test_lbreak_counts_hits_even_when_no_report_can_be_made(session, tmp_path):
+    """A library that will not load: every conflict is still counted and announced."""
+    junk = tmp_path / "libLayoutDebugSupport.so"
+    junk.write_text("not a library\n")
+    os.environ["LAYOUT_DEBUG_LIBRARY"] = str(junk)  # restored when the session closes
+    session.create_target()
+    session.ok("lbreak --continue")
+    session.launch("conflict-storm", 5, stop_at_layout=False)
+    assert session.process.GetState() == lldb.eStateExited and session.process.GetExitStatus() == 0
+    summary = session.ok("lconflicts")
+    assert summary.startswith("5 conflicts, 1 distinct signature"), summary
+    assert "(unreported conflict)" in summary
+    output = session.callback_output()
+    assert output.count("Auto Layout conflict (no report: could not load %s: dlopen: " % junk) == 5, output
