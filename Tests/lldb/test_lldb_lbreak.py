@@ -2,11 +2,10 @@
 
 import os
 import re
+import subprocess
 from collections import Counter
 
 from conftest import ADDRESS, DEMO, LLDBSession, lldb, run_demo
-
-import subprocess
 
 CONFLICT_LOG = "Unable to simultaneously satisfy constraints"
 BROKEN = re.compile(r"Will attempt to recover by breaking constraint\s*\n\s*(<[^\n]*>)")
