@@ -273,4 +273,28 @@ final class EngineLayoutTests: XCTestCase {
             assertFrame(label, 0, 0, 24, 20)
         }
     }
+
+    func test_hidingAnArrangedViewAfterLayout_closesTheGapWithoutAConflict() {
+        onMain {
+            let root = makeRoot()
+            let views = [UIView(), UIView(), UIView()]
+            let stack = makeChild(of: root, UIStackView(arrangedSubviews: views))
+            stack.spacing = 5
+            let widths = views.map { $0.widthAnchor.constraint(equalToConstant: 20) }
+            NSLayoutConstraint.activate([stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                         stack.topAnchor.constraint(equalTo: root.topAnchor),
+                                         stack.heightAnchor.constraint(equalToConstant: 10)] + widths)
+            root.layoutIfNeeded()
+            assertFrame(stack, 0, 0, 70, 10)
+            let seen = recordConflicts {
+                // A required width would fight 'UISV-hiding', as it does in UIKit.
+                widths[1].isActive = false
+                views[1].isHidden = true
+                root.layoutIfNeeded()
+            }
+            XCTAssertEqual(seen.count, 0)
+            assertFrame(views[2], 25, 0, 20, 10)
+            assertFrame(stack, 0, 0, 45, 10)
+        }
+    }
 }

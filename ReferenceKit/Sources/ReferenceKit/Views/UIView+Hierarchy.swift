@@ -28,7 +28,6 @@ extension UIView {
             view.layoutEngine = nil
         }
         enrolledEngine?.enroll(view)
-        setNeedsLayout()
     }
 
     /// Removes the view from its superview, with every constraint installed
@@ -46,7 +45,6 @@ extension UIView {
         if let engine = enrolledEngine, engine.host !== self { engine.withdraw(self) }
         parent.subviews.removeAll { $0 === self }
         superview = nil
-        parent.setNeedsLayout()
     }
 
     /// Whether `view` is this view or one of its descendants.
@@ -100,7 +98,6 @@ extension UIView {
         constraints.append(constraint)
         constraint.owner = self
         enrolledEngine?.add(constraint)
-        setNeedsLayout()
     }
 
     /// Installs each constraint on this view.
@@ -114,7 +111,6 @@ extension UIView {
         constraints.removeAll { $0 === constraint }
         constraint.owner = nil
         enrolledEngine?.remove(constraint)
-        setNeedsLayout()
     }
 
     /// Removes each constraint installed on this view.

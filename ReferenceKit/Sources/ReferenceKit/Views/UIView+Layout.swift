@@ -3,7 +3,8 @@ import Foundation
 // MARK: - Layout pass
 
 extension UIView {
-    /// Marks the view as needing layout. ReferenceKit lays out on `layoutIfNeeded()`.
+    /// Marks the view as needing layout. The engine already holds every change,
+    /// and `layoutIfNeeded()` always runs a pass, so there is nothing to mark.
     public func setNeedsLayout() {}
 
     /// Runs a layout pass over the view's hierarchy: refreshes the system
@@ -69,26 +70,30 @@ extension UIView {
         if translatesAutoresizingMaskIntoConstraints { systemInputsChanged() }
     }
 
-    /// Brings the view's system constraints in line with its specs: updates
-    /// constants in place, replaces constraints whose shape changed, removes
-    /// those no longer wanted.
+    /// Brings the view's system constraints in line with its specs: first
+    /// removes those no longer wanted or whose shape changed (so old and new
+    /// never meet in the engine), then updates constants in place and adds
+    /// the missing ones.
     func refreshSystemConstraints() {
         let specs = systemConstraintSpecs
-        var wanted = Set<String>()
-        for spec in specs {
-            wanted.insert(spec.key)
-            if let existing = systemConstraints[spec.key], existing.isActive, spec.matches(existing) {
-                spec.update(existing)
-                continue
-            }
-            systemConstraints[spec.key]?.isActive = false
-            let constraint = spec.make()
-            systemConstraints[spec.key] = constraint
-            spec.installOn.addConstraint(constraint)
-        }
+        let wanted = Set(specs.map(\.key))
         for (key, constraint) in systemConstraints where !wanted.contains(key) {
             constraint.isActive = false
             systemConstraints[key] = nil
+        }
+        for spec in specs {
+            guard let existing = systemConstraints[spec.key], !(existing.isActive && spec.matches(existing)) else { continue }
+            existing.isActive = false
+            systemConstraints[spec.key] = nil
+        }
+        for spec in specs {
+            if let existing = systemConstraints[spec.key] {
+                spec.update(existing)
+                continue
+            }
+            let constraint = spec.make()
+            systemConstraints[spec.key] = constraint
+            spec.installOn.addConstraint(constraint)
         }
     }
 }

@@ -34,9 +34,10 @@ open class UIView: UIResponder, LayoutItem {
     }
     /// How the view places its content.
     open var contentMode: ContentMode = .scaleToFill
-    /// Whether the view is hidden. Hidden arranged views of a stack view take no space.
+    /// Whether the view is hidden. Hidden arranged views of a stack view take
+    /// no space; the stack's constraints follow at once.
     open var isHidden = false {
-        didSet { (superview as? UIStackView)?.setNeedsLayout() }
+        didSet { if isHidden != oldValue { (superview as? UIStackView)?.systemInputsChanged() } }
     }
     /// An app-defined number.
     open var tag = 0
