@@ -65,6 +65,7 @@ PROTOTYPES = {
     "lds_trace": "void *(*)(void *, unsigned int)",
     "lds_set_name": "void *(*)(void *, const char *)",
     "lds_conflict_report": "void *(*)(void *, void *, unsigned int)",
+    "lds_set_skipped_classes": "void *(*)(const char *)",
 }
 
 
@@ -1259,24 +1260,35 @@ def run_explain(tool, arguments, stdin_text):
 
 class SettingsCommand(Command):
     name = "lsettings"
-    short_help = "Show or change LayoutDebug settings (the expression timeout)."
+    short_help = "Show or change LayoutDebug settings (expression timeout, skip list)."
     description = (
         "Every call into the process runs on the current thread first, then on all\n"
         "threads, and is stopped and unwound after the timeout (default 5 s, or\n"
-        "$LAYOUT_DEBUG_TIMEOUT when set).")
+        "$LAYOUT_DEBUG_TIMEOUT when set).\n"
+        "--skip replaces, in the stopped process, the classes whose subviews lreport\n"
+        "does not open (default: UIButton, UILabel, UISwitch and the other controls);\n"
+        "an empty list restores the default. lreport --all ignores the list.")
     examples = (
         "examples:\n"
         "  lsettings\n"
-        "  lsettings --timeout 20")
+        "  lsettings --timeout 20\n"
+        "  lsettings --skip \"UIButton,MyApp.ChartView\"\n"
+        "  lsettings --skip \"\"        restore the default skip list")
 
     def add_arguments(self, parser):
         parser.add_argument("--timeout", metavar="SECONDS", help="expression timeout in seconds")
+        parser.add_argument("--skip", metavar="CLASSES",
+                            help="comma-separated classes whose subviews lreport leaves out")
 
     def run(self, debugger, args, exe_ctx):
         session = session_for(debugger)
         if args.timeout is not None:
             session.timeout = parse_timeout(args.timeout)
-        return "timeout: %s" % format_seconds(session.timeout)
+        lines = ["timeout: %s" % format_seconds(session.timeout)]
+        if args.skip is not None:
+            ctx = Context(debugger, exe_ctx)
+            lines.append(ctx.call_report("lds_set_skipped_classes", c_string_literal(args.skip)).strip())
+        return "\n".join(lines)
 
 
 COMMANDS = (

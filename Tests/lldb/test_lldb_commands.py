@@ -179,3 +179,19 @@ def test_commands_work_in_a_c_frame(session):
     assert session.ok("lreport (void *)" + root) == report
     assert "leading" in session.ok("lconstraints " + views[1])
     session.continue_to_exit()
+
+
+def test_lsettings_skip_replaces_the_descent_skip_list(session):
+    session.launch("many-views", 20)
+    full = session.ok("lreport $arg1")
+    assert "skipped" not in full
+    answer = session.ok("lsettings --skip UIView")
+    assert "Skipping subviews of: UIView" in answer, answer
+    short = session.ok("lreport $arg1")
+    assert "(subviews of UIView skipped; use --all to see them)" in short, short
+    assert short.count("Frame:") < full.count("Frame:")
+    assert session.ok("lreport $arg1 --all") == full
+    assert "UIButton" in session.ok('lsettings --skip ""')
+    assert session.ok("lreport $arg1") == full
+    session.fails("lsettings --skip")
+    session.continue_to_exit()
