@@ -21,11 +21,11 @@ struct StackLayout {
         var specs: [SystemConstraintSpec] = []
         for view in arranged where view.isHidden {
             specs.append(spec("hiding.size", "UISV-hiding", view, size, nil, .notAnAttribute, visual: true))
-            specs.append(spec("hiding.lead", "UISV-hiding", view, lead, stack, canvas(lead)))
+            specs.append(spec("hiding.lead", "UISV-hiding", view, lead, canvas, lead))
         }
         guard let first = visible.first, let last = visible.last else { return specs }
-        specs.append(spec("canvas.lead", "UISV-canvas-connection", stack, canvas(lead), first, lead))
-        specs.append(spec("canvas.trail", "UISV-canvas-connection", stack, canvas(trail), last, trail))
+        specs.append(spec("canvas.lead", "UISV-canvas-connection", canvas, lead, first, lead))
+        specs.append(spec("canvas.trail", "UISV-canvas-connection", canvas, trail, last, trail))
         for (earlier, later) in zip(visible, visible.dropFirst()) {
             var gap = spec("spacing", "UISV-spacing", later, lead, earlier, trail)
             gap.constant = stack.spacing
@@ -48,7 +48,7 @@ struct StackLayout {
         default: anchors = [lead, trail]
         }
         for attribute in anchors {
-            specs.append(spec("canvas.\(attribute.name)", "UISV-canvas-connection", stack, canvas(attribute), first, attribute))
+            specs.append(spec("canvas.\(attribute.name)", "UISV-canvas-connection", canvas, attribute, first, attribute))
             for view in visible.dropFirst() {
                 specs.append(spec("alignment.\(attribute.name)", "UISV-alignment", first, attribute, view, attribute))
             }
@@ -57,9 +57,9 @@ struct StackLayout {
         // Views that do not fill across the axis must stay inside the stack,
         // and the stack hugs the widest of them.
         for view in visible {
-            var top = spec("spanning.lead", "UISV-spanning-boundary", view, lead, stack, canvas(lead))
+            var top = spec("spanning.lead", "UISV-spanning-boundary", view, lead, canvas, lead)
             top.relation = .greaterThanOrEqual
-            var bottom = spec("spanning.trail", "UISV-spanning-boundary", stack, canvas(trail), view, trail)
+            var bottom = spec("spanning.trail", "UISV-spanning-boundary", canvas, trail, view, trail)
             bottom.relation = .greaterThanOrEqual
             specs += [top, bottom]
         }
@@ -69,12 +69,11 @@ struct StackLayout {
         return specs
     }
 
-    /// The stack's own edge for an attribute: its margin when the arrangement is margins-relative.
-    private func canvas(_ attribute: Attribute) -> Attribute {
-        guard stack.isLayoutMarginsRelativeArrangement else { return attribute }
-        let margins: [Attribute: Attribute] = [.leading: .leadingMargin, .trailing: .trailingMargin, .top: .topMargin,
-                                               .bottom: .bottomMargin, .centerX: .centerXWithinMargins, .centerY: .centerYWithinMargins]
-        return margins[attribute] ?? attribute
+    /// What arranged views are placed in: the stack, or its margins guide
+    /// when the arrangement is margins-relative (UIKit relates the guide,
+    /// `UILayoutGuide:0x…'UIViewLayoutMarginsGuide'.leading == …`).
+    private var canvas: LayoutItem {
+        stack.isLayoutMarginsRelativeArrangement ? stack.layoutMarginsGuide : stack
     }
 
     private func spec(_ role: String, _ identifier: String, _ first: LayoutItem, _ firstAttribute: Attribute,
