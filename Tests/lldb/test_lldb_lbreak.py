@@ -3,6 +3,7 @@
 import os
 import re
 import subprocess
+import time
 from collections import Counter
 
 from conftest import ADDRESS, DEMO, LLDBSession, lldb, run_demo
@@ -140,3 +141,20 @@ def test_lbreak_counts_hits_even_when_no_report_can_be_made(session, tmp_path):
     assert "(unreported conflict)" in summary
     output = session.callback_output()
     assert output.count("Auto Layout conflict (no report: could not load %s: dlopen: " % junk) == 5, output
+
+
+def test_lbreak_continue_in_async_mode_as_the_interactive_driver_runs(session):
+    """Interactive lldb is asynchronous: the callbacks run on its event thread."""
+    session.create_target()
+    session.ok("lbreak --continue")
+    session.debugger.SetAsync(True)
+    session.launch("conflict-storm", 30, stop_at_layout=False)
+    listener = session.debugger.GetListener()
+    event = lldb.SBEvent()
+    deadline = time.time() + 120
+    while session.process.GetState() != lldb.eStateExited and time.time() < deadline:
+        listener.WaitForEvent(1, event)
+    assert session.process.GetState() == lldb.eStateExited, session.state()
+    assert session.process.GetExitStatus() == 0
+    assert session.ok("lconflicts").startswith("30 conflicts, 3 distinct signatures:")
+    assert session.callback_output().count("[lbreak] conflict #") == 30
