@@ -158,3 +158,18 @@ def test_lbreak_continue_in_async_mode_as_the_interactive_driver_runs(session):
     assert session.process.GetExitStatus() == 0
     assert session.ok("lconflicts").startswith("30 conflicts, 3 distinct signatures:")
     assert session.callback_output().count("[lbreak] conflict #") == 30
+
+
+def test_after_an_lbreak_stop_reports_mark_the_broken_constraint(session):
+    session.create_target()
+    session.ok("lbreak")
+    session.launch("duplicate-leading", stop_at_layout=False)
+    assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints"
+    session.ok("lbreak --delete")
+    session.target.BreakpointCreateByName("LayoutDemoDidLayout")
+    session.process.Continue()
+    assert session.stop_function() == "LayoutDemoDidLayout"
+    listed = session.ok("lconstraints $arg1")
+    broken = [line for line in listed.splitlines() if "[broken]" in line]
+    assert len(broken) == 1 and "leading + 80.0" in broken[0], listed
+    session.continue_to_exit()
