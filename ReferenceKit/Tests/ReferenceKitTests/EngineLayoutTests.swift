@@ -117,6 +117,11 @@ final class EngineLayoutTests: XCTestCase {
                                          container.heightAnchor.constraint(equalToConstant: 50)])
             root.layoutIfNeeded()
             assertFrame(banner, 10, 0, 180, 20)
+            root.layoutIfNeeded()
+            assertFrame(banner, 10, 0, 180, 20)
+            container.constraints.first { $0.firstAttribute == .width && $0.secondItem == nil }?.constant = 300
+            root.layoutIfNeeded()
+            assertFrame(banner, 10, 0, 280, 20)
         }
     }
 
@@ -234,4 +239,25 @@ final class EngineLayoutTests: XCTestCase {
         }
     }
 
+
+    func test_resizingAFramedView_resizesItsFlexibleSubviews() {
+        onMain {
+            let root = makeRoot()
+            let panel = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            root.addSubview(panel)
+            let fill = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+            fill.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            let corner = UIView(frame: CGRect(x: 70, y: 70, width: 20, height: 20))
+            corner.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
+            panel.addSubview(fill)
+            panel.addSubview(corner)
+            root.layoutIfNeeded()
+            panel.frame.size = CGSize(width: 200, height: 150)
+            assertFrame(fill, 10, 10, 180, 130)
+            root.layoutIfNeeded()
+            assertFrame(panel, 0, 0, 200, 150)
+            assertFrame(fill, 10, 10, 180, 130)
+            assertFrame(corner, 170, 120, 20, 20)
+        }
+    }
 }

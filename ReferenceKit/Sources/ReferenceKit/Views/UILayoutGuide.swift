@@ -58,6 +58,3 @@ open class UILayoutGuide: LayoutItem, Hashable {
     /// Hashes the guide's identity.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
-
-/// The guide UIStackView uses to span its arranged views, as UIKit names it.
-final class _UILayoutSpacer: UILayoutGuide {}

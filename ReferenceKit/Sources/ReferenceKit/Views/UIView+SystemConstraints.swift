@@ -93,6 +93,28 @@ extension UIView {
     }
 }
 
+// MARK: - Springs and struts
+
+extension UIView {
+    /// Resizes the subviews that translate their mask after this view's size
+    /// was set by hand, as UIKit's autoresizing does, so their autoresizing
+    /// constraints keep describing the same springs and struts.
+    func resizeSubviews(withOldSize old: CGSize) {
+        for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints && !subview.autoresizingMask.isEmpty {
+            let mask = subview.autoresizingMask
+            let frame = subview.frame
+            let horizontal = AutoresizingAxis(origin: frame.minX, size: frame.width, parentSize: old.width,
+                                              flexible: [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin].map(mask.contains))
+            let vertical = AutoresizingAxis(origin: frame.minY, size: frame.height, parentSize: old.height,
+                                            flexible: [.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin].map(mask.contains))
+            subview.frame = CGRect(x: horizontal.origins.fraction * bounds.width + horizontal.origins.constant,
+                                   y: vertical.origins.fraction * bounds.height + vertical.origins.constant,
+                                   width: horizontal.sizes.fraction * bounds.width + horizontal.sizes.constant,
+                                   height: vertical.sizes.fraction * bounds.height + vertical.sizes.constant)
+        }
+    }
+}
+
 // MARK: - AutoresizingAxis
 
 /// One axis of an autoresizing mask, turned into two linear rules:

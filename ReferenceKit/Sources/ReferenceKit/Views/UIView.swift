@@ -11,7 +11,13 @@ open class UIView: UIResponder, LayoutItem {
     /// The frame in the superview's coordinates. Setting it on a view whose
     /// autoresizing mask is translated updates its autoresizing constraints at once.
     open var frame: CGRect {
-        didSet { if frame != oldValue { autoresizingInputsChanged() } }
+        didSet {
+            guard frame != oldValue else { return }
+            if frame.size != oldValue.size && !(enrolledEngine?.isAssigningFrames ?? false) {
+                resizeSubviews(withOldSize: oldValue.size)
+            }
+            autoresizingInputsChanged()
+        }
     }
 
     /// The superview, or `nil` for the root of a hierarchy.
