@@ -742,9 +742,24 @@ def read_buffer(process, address):
     return decode_text(data)
 
 
+def code_symbol_address(target, name):
+    """The load address of a code symbol in the running process, or None.
+
+    A module from an earlier run can stay in the target's image list; its
+    symbols have no load address, so they do not count.
+    """
+    symbols = target.FindSymbols(name)
+    for index in range(symbols.GetSize() if symbols is not None else 0):
+        symbol = symbols.GetContextAtIndex(index).GetSymbol()
+        if symbol.IsValid() and symbol.GetType() == lldb.eSymbolTypeCode:
+            load = symbol.GetStartAddress().GetLoadAddress(target)
+            if load not in (0, lldb.LLDB_INVALID_ADDRESS):
+                return load
+    return None
+
+
 def library_present(target):
-    symbols = target.FindSymbols(VERSION_SYMBOL)
-    return symbols is not None and symbols.GetSize() > 0
+    return code_symbol_address(target, VERSION_SYMBOL) is not None
 
 
 def ensure_loaded(ctx):
@@ -782,16 +797,7 @@ def entry_address(ctx, function):
     key = (ctx.process.GetUniqueID(), function)
     cache = ctx.session.entry_addresses
     if key not in cache:
-        address = None
-        symbols = ctx.target.FindSymbols(function)
-        for index in range(symbols.GetSize() if symbols is not None else 0):
-            symbol = symbols.GetContextAtIndex(index).GetSymbol()
-            if symbol.IsValid() and symbol.GetType() == lldb.eSymbolTypeCode:
-                load = symbol.GetStartAddress().GetLoadAddress(ctx.target)
-                if load not in (0, lldb.LLDB_INVALID_ADDRESS):
-                    address = load
-                    break
-        cache[key] = address
+        cache[key] = code_symbol_address(ctx.target, function)
     return cache[key]
 
 

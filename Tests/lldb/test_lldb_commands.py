@@ -195,3 +195,14 @@ def test_lsettings_skip_replaces_the_descent_skip_list(session):
     assert session.ok("lreport $arg1") == full
     session.fails("lsettings --skip")
     session.continue_to_exit()
+
+
+def test_a_second_run_of_the_same_target_loads_the_library_again(session):
+    session.launch(SCENARIO)
+    assert session.ok("lload").startswith("Loaded ")
+    first = session.ok("lreport $arg1")
+    session.continue_to_exit()
+    session.launch(SCENARIO)
+    assert session.ok("lload").startswith("Loaded "), "the new process needs its own copy"
+    assert session.ok("lreport $arg1") == first  # no ASLR under lldb: same addresses
+    session.continue_to_exit()
