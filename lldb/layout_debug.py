@@ -1010,7 +1010,8 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
         message = split_error(raw)
         if message is not None:
             text = "Auto Layout conflict (no report: %s)" % message
-            signature = "(unreported: %s)" % message
+            # No addresses in a signature: repeats of one failure count as one.
+            signature = "(unreported: %s)" % re.sub(r"0x[0-9a-fA-F]+", "0x?", message)
         else:
             fields = parse_conflict_json(raw)
             text = fields["text"]

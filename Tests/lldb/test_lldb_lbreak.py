@@ -173,3 +173,18 @@ def test_after_an_lbreak_stop_reports_mark_the_broken_constraint(session):
     broken = [line for line in listed.splitlines() if "[broken]" in line]
     assert len(broken) == 1 and "leading + 80.0" in broken[0], listed
     session.continue_to_exit()
+
+
+def test_a_hit_without_a_conflict_is_counted_under_one_unreported_signature(session):
+    """The callback on a stop whose arguments are no conflict (as AppKit's symbol may give)."""
+    session.create_target()
+    breakpoint = session.target.BreakpointCreateByName("LayoutDemoDidLayout")
+    session.ok("breakpoint command add -F layout_debug.conflict_breakpoint_callback %d" % breakpoint.GetID())
+    session.launch("many-views", 5, stop_at_layout=False)
+    assert session.stop_function() == "LayoutDemoDidLayout"
+    output = session.callback_output()
+    assert "Auto Layout conflict (no report: " in output, output
+    summary = session.ok("lconflicts")
+    assert summary.startswith("1 conflict, 1 distinct signature"), summary
+    assert "(unreported: " in summary and not re.search(r"0x[0-9a-f]{4,}", summary), summary
+    session.continue_to_exit()
