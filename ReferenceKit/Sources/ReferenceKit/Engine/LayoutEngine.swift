@@ -101,7 +101,11 @@ final class LayoutEngine {
         bounds[id] = rows
     }
 
+    /// Takes an item's bounds, and any ambiguity pins on its variables, out of the solver.
     private func removeBounds(_ item: LayoutItem) {
+        for named in item.layoutVariables.named {
+            if let pin = pins.removeValue(forKey: named.variable) { try? solver.removeConstraint(pin) }
+        }
         guard let rows = bounds.removeValue(forKey: ObjectIdentifier(item)) else { return }
         for row in rows { try? solver.removeConstraint(row) }
     }
