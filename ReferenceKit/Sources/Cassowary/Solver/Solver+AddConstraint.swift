@@ -15,6 +15,7 @@ extension Solver {
     ///   the constraint stays added and the solution is feasible but may not be optimal.
     /// - Complexity: Proportional to the rows the new row's symbols touch, times the pivots.
     public func addConstraint(_ constraint: Constraint) throws {
+        willMutate()
         guard tags[constraint] == nil else { throw SolverError.duplicateConstraint(constraint) }
         try insert(constraint, position: order.count)
         order.append(constraint)
@@ -27,6 +28,14 @@ extension Solver {
     /// - Parameter position: The constraint's position in ``order``, or -1 for an edit.
     func insert(_ constraint: Constraint, position: Int) throws {
         let (row, tag) = makeRow(for: constraint, position: position)
+        if let fresh = freshSubject(row) {
+            row.solve(for: fresh)
+            tableau.addRow(row, basic: fresh)
+            commit(constraint, tag)
+            return
+        }
+        tableau.flatten(row)
+        if row.constant < 0 { row.reverseSign() }
         if let subject = chooseSubject(row, tag) ?? feasibleSubject(row) {
             row.solve(for: subject)
             tableau.substitute(subject, with: row)
@@ -46,14 +55,15 @@ extension Solver {
 
     // MARK: - Row construction
 
-    /// The row `expression + marker terms = 0` of `constraint`, with basic symbols substituted
-    /// and the sign chosen so that the constant is ≥ 0, and the tag of its new symbols.
+    /// The row `expression + marker terms = 0` of `constraint`, with basic variables as refs,
+    /// and the tag of its new symbols.
     func makeRow(for constraint: Constraint, position: Int) -> (Row, Tag) {
         let row = Row(constant: constraint.expression.constant)
+        var ignored: [Symbol] = []
         for term in constraint.expression.terms where !isNearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
-            if let basicRow = tableau.row(for: symbol) {
-                row.insert(basicRow, times: term.coefficient)
+            if tableau.isBasic(symbol) {
+                row.insertRefs([Cell(symbol: symbol, coefficient: term.coefficient)], times: 1, added: &ignored)
             } else {
                 row.insert(symbol, term.coefficient)
             }
@@ -83,8 +93,17 @@ extension Solver {
             row.insert(minus, 1)
             tag = Tag(marker: plus, other: minus, markerCoefficient: -1, position: position)
         }
-        if row.constant < 0 { row.reverseSign() }
         return (row, tag)
+    }
+
+    /// A variable of the new row that no row or objective mentions yet (the common case of a
+    /// constraint that introduces a view's attribute). Solving for it touches no other row, so
+    /// the new row can keep its refs: the lazy path that keeps chains of views linear.
+    func freshSubject(_ row: Row) -> Symbol? {
+        for cell in row.cells where cell.symbol.isExternal && tableau.isUnused(cell.symbol) {
+            return cell.symbol
+        }
+        return nil
     }
 
     /// The symbol to solve a new row for: its first external symbol; else its marker or its

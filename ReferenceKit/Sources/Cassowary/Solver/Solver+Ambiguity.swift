@@ -21,7 +21,9 @@ extension Solver {
         guard let row = tableau.row(for: symbol) else {
             return canMoveFreely(symbol, directions: [1, -1])
         }
-        for cell in row.cells where !cell.symbol.isDummy {
+        let flat = row.copy()
+        tableau.flatten(flat)
+        for cell in flat.cells where !cell.symbol.isDummy {
             let directions: [Double] = cell.symbol.isExternal ? [1, -1] : [1]
             if canMoveFreely(cell.symbol, directions: directions) { return true }
         }

@@ -4,7 +4,8 @@ extension Solver: CustomDebugStringConvertible {
     /// The tableau as text, in the spirit of Kiwi's `debug.h`: the objective tiers, every row
     /// by basic symbol, the variables and the constraints with their markers.
     ///
-    /// Symbols print as `v` (variable), `s` (slack), `e` (error) or `d` (dummy) and their id.
+    /// Symbols print as `v` (variable), `s` (slack), `e` (error) or `d` (dummy) and their id;
+    /// a lazy reference to another variable's row is prefixed with `@`.
     public var debugDescription: String {
         var lines = ["Objective"]
         for (priority, row) in zip(tableau.objective.priorities, tableau.objective.rows) {
@@ -37,7 +38,8 @@ extension Solver: CustomDebugStringConvertible {
 
     /// A row as `constant + coefficient * symbol …`.
     private func format(_ row: Row) -> String {
-        ([String(row.constant)] + row.cells.map { "\($0.coefficient) * \(name(of: $0.symbol))" })
+        ([String(row.constant)] + row.cells.map { "\($0.coefficient) * \(name(of: $0.symbol))" }
+            + row.refs.map { "\($0.coefficient) * @\(name(of: $0.symbol))" })
             .joined(separator: " + ")
     }
 }

@@ -11,6 +11,7 @@ extension Solver {
     /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it is already edited,
     ///   ``SolverError/requiredEditVariable(_:)`` for the required strength.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws {
+        willMutate()
         guard edits[variable] == nil else { throw SolverError.duplicateEditVariable(variable) }
         guard !strength.isRequired else { throw SolverError.requiredEditVariable(variable) }
         let constraint = Constraint(Expression(variable), .equal, strength: strength, label: "edit \(variable)")
@@ -25,6 +26,7 @@ extension Solver {
     /// - Parameter variable: An edit variable.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not one.
     public func removeEditVariable(_ variable: Variable) throws {
+        willMutate()
         guard let edit = edits.removeValue(forKey: variable), let tag = tags[edit.constraint] else {
             throw SolverError.unknownEditVariable(variable)
         }
@@ -44,6 +46,7 @@ extension Solver {
     ///   ``SolverError/iterationLimit(_:)`` if the dual simplex does not finish.
     /// - Complexity: Proportional to the rows that hold the edit's error symbols, plus pivots.
     public func suggestValue(_ value: Double, for variable: Variable) throws {
+        willMutate()
         guard var edit = edits[variable], let tag = tags[edit.constraint], let minus = tag.other else {
             throw SolverError.unknownEditVariable(variable)
         }

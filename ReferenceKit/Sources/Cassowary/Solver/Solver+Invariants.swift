@@ -5,6 +5,8 @@ extension Solver {
     ///
     /// - Every row's cells are sorted by id, have non-zero coefficients, hold no basic symbol,
     ///   and are listed in the column index.
+    /// - Only rows of variables have refs, and each ref names an older basic variable's row
+    ///   and is listed in the referrer index (so refs form a DAG).
     /// - Every restricted basic row has a constant ≥ 0 (feasibility).
     /// - No objective tier holds a basic symbol, and no symbol can enter (optimality).
     /// - Every constraint's marker is basic or held by some row, so it can be removed.
@@ -24,6 +26,7 @@ extension Solver {
                 throw fail("row \(basic) is infeasible: \(row.constant)")
             }
             try checkCells(row, name: "row \(basic)")
+            try checkRefs(row, basic: basic, slot: slot)
             for cell in row.cells {
                 held.insert(cell.symbol)
                 guard tableau.columns[cell.symbol.index].contains(Int32(slot)) else {
@@ -38,6 +41,22 @@ extension Solver {
         }
         for (constraint, tag) in tags where !tableau.isBasic(tag.marker) && !held.contains(tag.marker) {
             throw fail("marker \(tag.marker) of \(constraint) is in no row")
+        }
+    }
+
+    /// Checks one row's refs: only in external rows, to older basic external rows, indexed.
+    private func checkRefs(_ row: Row, basic: Symbol, slot: Int) throws {
+        guard !row.refs.isEmpty else { return }
+        func fail(_ message: String) -> SolverError { .internalInconsistency("row \(basic): \(message)") }
+        guard basic.isExternal else { throw fail("a restricted row has refs") }
+        for ref in row.refs {
+            guard ref.symbol.isExternal, let target = tableau.row(for: ref.symbol) else {
+                throw fail("ref \(ref.symbol) is not a basic variable")
+            }
+            guard target.sequence < row.sequence else { throw fail("ref \(ref.symbol) is younger") }
+            guard tableau.referrers[ref.symbol.index].contains(Int32(slot)) else {
+                throw fail("ref \(ref.symbol) is not indexed")
+            }
         }
     }
 

@@ -11,6 +11,7 @@ extension Solver {
     ///   ``SolverError/iterationLimit(_:)`` if re-optimisation does not finish.
     /// - Complexity: Proportional to the rows that hold the constraint's marker, plus pivots.
     public func removeConstraint(_ constraint: Constraint) throws {
+        willMutate()
         guard let tag = tags[constraint], !tag.isEdit else { throw SolverError.unknownConstraint(constraint) }
         order[tag.position] = nil
         holes += 1
@@ -30,7 +31,9 @@ extension Solver {
                 throw SolverError.internalInconsistency("marker \(tag.marker) of \(constraint) is in no row")
             }
             let row = tableau.removeRow(basic: leaving)!
+            if leaving.isExternal { tableau.substituteReferences(to: leaving, with: row) }
             row.solve(for: tag.marker, replacing: leaving)
+            tableau.flatten(row)
             tableau.substitute(tag.marker, with: row)
         }
         tableau.eraseColumn(tag.marker)

@@ -84,10 +84,11 @@ public final class Solver {
     ///
     /// - Parameter variable: Any variable.
     /// - Returns: Its value; 0 for a variable the solver has never seen or that is non-basic.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) for most variables; following a chain of lazy rows the first time
+    ///   after a change, amortised over the variables of the chain.
     public func value(of variable: Variable) -> Double {
         guard let symbol = knownSymbol(of: variable) else { return 0 }
-        return tableau.row(for: symbol)?.constant ?? 0
+        return tableau.value(of: symbol)
     }
 
     /// Removes every constraint and edit variable.
@@ -131,6 +132,12 @@ public final class Solver {
     /// Runs ``checkInvariants()`` when ``checksInvariants`` is on.
     func verify() throws {
         if checksInvariants { try checkInvariants() }
+    }
+
+    /// Marks cached values stale; every mutating entry point calls it first.
+    func willMutate() {
+        tableau.generation &+= 1
+        if tableau.generation == tableau.valuesGeneration { tableau.generation &+= 1 }
     }
 }
 

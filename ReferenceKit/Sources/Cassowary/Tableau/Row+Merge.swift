@@ -11,14 +11,33 @@ extension Row {
     ///   `other` is much shorter than this row.
     func insert(_ other: Row, times coefficient: Double, added: inout [Symbol]) {
         constant += other.constant * coefficient
+        insert(other, cellsOnlyTimes: coefficient, added: &added)
+    }
+
+    /// Adds `coefficient · other.cells`, leaving the constant and the refs alone.
+    func insert(_ other: Row, cellsOnlyTimes coefficient: Double, added: inout [Symbol]) {
         if other.cells.isEmpty { return }
         if other.cells.count &* 8 < cells.count {
             for cell in other.cells where insert(cell.symbol, cell.coefficient * coefficient) {
                 added.append(cell.symbol)
             }
         } else {
-            merge(other.cells, times: coefficient, added: &added)
+            cells = Row.merge(cells, other.cells, times: coefficient, added: &added)
         }
+    }
+
+    /// Adds `coefficient · refs` to this row's refs.
+    ///
+    /// - Parameter added: Receives every symbol that was not referenced before and is now.
+    func insertRefs(_ others: [Cell], times coefficient: Double, added: inout [Symbol]) {
+        if others.isEmpty { return }
+        refs = Row.merge(refs, others, times: coefficient, added: &added)
+    }
+
+    /// Removes the ref to `symbol` and returns its coefficient, or 0 if there is none.
+    func removeRef(_ symbol: Symbol) -> Double {
+        guard let at = refs.firstIndex(where: { $0.symbol == symbol }) else { return 0 }
+        return refs.remove(at: at).coefficient
     }
 
     /// Adds `coefficient · other` when the caller does not track new symbols.
@@ -41,10 +60,11 @@ extension Row {
 
     // MARK: - Merge
 
-    /// The two-pointer merge of two sorted cell lists into a new buffer.
-    private func merge(_ others: [Cell], times coefficient: Double, added: inout [Symbol]) {
+    /// The two-pointer merge of `cells + coefficient · others`, both sorted, into a new buffer.
+    static func merge(_ cells: [Cell], _ others: [Cell], times coefficient: Double,
+                      added: inout [Symbol]) -> [Cell] {
         let capacity = cells.count + others.count
-        cells = cells.withUnsafeBufferPointer { mine in
+        return cells.withUnsafeBufferPointer { mine in
             others.withUnsafeBufferPointer { theirs in
                 [Cell](unsafeUninitializedCapacity: capacity) { out, count in
                     var i = 0

@@ -2,13 +2,20 @@
 
 /// A linear form `constant + Σ coefficient·symbol` with its cells sorted by symbol id.
 ///
-/// In the tableau a row is the definition of its basic symbol: `basic = constant + Σ cells`.
+/// In the tableau a row is the definition of its basic symbol:
+/// `basic = constant + Σ cells + Σ refs`. Cells hold non-basic symbols only. *Refs* are lazy
+/// references to other basic external symbols, standing for their rows: only rows of external
+/// symbols have them (see ``Tableau`` for why), and a ref always points to an older row.
 /// A row never holds a cell whose coefficient is within ``nearZero`` of 0.
 final class Row {
     /// The cells, sorted by symbol id.
     var cells: [Cell]
+    /// References to basic external symbols, sorted by symbol id.
+    var refs: [Cell] = []
     /// The constant term.
     var constant: Double
+    /// When the row entered the tableau; refs point from younger rows to older ones.
+    var sequence = 0
 
     /// Creates a row.
     ///
@@ -22,7 +29,10 @@ final class Row {
 
     /// A copy that shares nothing with this row.
     func copy() -> Row {
-        Row(constant: constant, cells: cells)
+        let row = Row(constant: constant, cells: cells)
+        row.refs = refs
+        row.sequence = sequence
+        return row
     }
 
     // MARK: - Reading
@@ -89,6 +99,7 @@ final class Row {
     func reverseSign() {
         constant = -constant
         for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+        for i in refs.indices { refs[i].coefficient = -refs[i].coefficient }
     }
 
     /// Rewrites `0 = row` as `symbol = row'`: removes `symbol` and divides the rest by minus its
@@ -99,6 +110,7 @@ final class Row {
         cells.remove(at: at)
         constant *= factor
         for i in cells.indices { cells[i].coefficient *= factor }
+        for i in refs.indices { refs[i].coefficient *= factor }
     }
 
     /// Rewrites `lhs = row` as `rhs = row'`: the pivot of one row. `rhs` must be in the row.

@@ -8,6 +8,13 @@
 /// are maintained lazily: an entry is appended whenever a row gains a symbol and dropped the
 /// next time the list is walked if the row no longer holds the symbol.
 ///
+/// Rows of external symbols may be *lazy*: when a constraint introduces a fresh variable, its
+/// row keeps references to the basic variables it mentions instead of copying their rows in
+/// (which is how a chain of N views otherwise builds O(N²) cells). Refs only ever point to
+/// basic external symbols, from younger rows to older ones, so they form a DAG; restricted
+/// rows and the objective are always flat, so the simplex steps never see a ref. Values follow
+/// refs (``value(of:)``), and ``flatten(_:)`` expands them where a flat row is needed.
+///
 /// The tableau knows nothing about constraints; ``Solver`` owns that bookkeeping.
 final class Tableau {
     /// Rows by slot; `nil` for free slots.
@@ -38,6 +45,21 @@ final class Tableau {
     var maxIterations = 1_000_000
     /// Scratch list of symbols added by a row operation.
     var scratch: [Symbol] = []
+    /// For each symbol id, slots whose rows may reference it (maintained like ``columns``).
+    var referrers: [[Int32]] = []
+    /// The sequence number the next row gets.
+    var nextSequence = 0
+    /// Bumped by every mutation; values cached under an older generation are stale.
+    var generation: UInt32 = 1
+    /// Values of external symbols with lazy rows, valid in ``valuesGeneration``.
+    var valueCache: [Double] = []
+    /// The generation ``valueCache`` was computed in.
+    var valuesGeneration: UInt32 = 0
+    /// The rows that were created with refs, by slot, in increasing sequence (entries whose
+    /// slot no longer holds the row are dropped on the next evaluation).
+    var lazyRows: [(slot: Int32, row: Row)] = []
+    /// Whether ``lazyRows`` lost its order (a removal rewrote refs).
+    var lazyRowsNeedSorting = false
 
     // MARK: - Symbols
 
@@ -47,6 +69,8 @@ final class Tableau {
         kinds.append(kind)
         slotOfSymbol.append(-1)
         columns.append([])
+        referrers.append([])
+        valueCache.append(0)
         return symbol
     }
 
@@ -83,6 +107,10 @@ final class Tableau {
         }
         slotOfSymbol[basic.index] = slot
         for cell in row.cells { columns[cell.symbol.index].append(slot) }
+        for ref in row.refs { referrers[ref.symbol.index].append(slot) }
+        row.sequence = nextSequence
+        nextSequence += 1
+        if !row.refs.isEmpty { lazyRows.append((slot, row)) }
         rowCount += 1
     }
 
@@ -120,22 +148,32 @@ final class Tableau {
     ///
     /// - Complexity: O(*k* log *n*) for *k* list entries and rows of *n* cells.
     func slotsHolding(_ symbol: Symbol) -> [Int32] {
+        compact(&columns, symbol) { $0.position(of: symbol) != nil }
+    }
+
+    /// The slots of the rows that reference `symbol`, each once; compacts the list.
+    func slotsReferencing(_ symbol: Symbol) -> [Int32] {
+        compact(&referrers, symbol) { row in row.refs.contains { $0.symbol == symbol } }
+    }
+
+    /// Walks one symbol's list in `lists`, keeping each live slot whose row passes `holds` once.
+    private func compact(_ lists: inout [[Int32]], _ symbol: Symbol, _ holds: (Row) -> Bool) -> [Int32] {
         let index = symbol.index
-        if columns[index].isEmpty { return [] }
+        if lists[index].isEmpty { return [] }
         currentMark &+= 1
         if currentMark == 0 {
             for i in marks.indices { marks[i] = 0 }
             currentMark = 1
         }
         var kept: [Int32] = []
-        kept.reserveCapacity(columns[index].count)
-        for slot in columns[index] {
+        kept.reserveCapacity(lists[index].count)
+        for slot in lists[index] {
             let s = Int(slot)
-            guard marks[s] != currentMark, let row = slots[s], row.position(of: symbol) != nil else { continue }
+            guard marks[s] != currentMark, let row = slots[s], holds(row) else { continue }
             marks[s] = currentMark
             kept.append(slot)
         }
-        columns[index] = kept
+        lists[index] = kept
         return kept
     }
 

@@ -1,0 +1,138 @@
+// MARK: - Lazy references
+
+extension Tableau {
+    /// Expands every ref of a detached row into cells, so the row holds non-basic symbols only.
+    ///
+    /// Refs are expanded youngest row first, so every referenced row is expanded once, with
+    /// the sum of all the coefficients it received (refs only point to older rows).
+    ///
+    /// - Parameter row: A row that is not in the tableau.
+    /// - Complexity: Proportional to the rows the refs reach and their cells.
+    func flatten(_ row: Row) {
+        guard !row.refs.isEmpty else { return }
+        var pending: [Int32: Double] = [:]
+        var queue = SequenceHeap()
+        for ref in row.refs {
+            pending[ref.symbol.id] = ref.coefficient
+            queue.push(ref.symbol, sequence: self.row(for: ref.symbol)!.sequence)
+        }
+        row.refs = []
+        var ignored: [Symbol] = []
+        while let symbol = queue.pop() {
+            guard let coefficient = pending.removeValue(forKey: symbol.id), !isNearZero(coefficient) else { continue }
+            let target = self.row(for: symbol)!
+            row.constant += coefficient * target.constant
+            if !target.cells.isEmpty { row.insert(target, cellsOnlyTimes: coefficient, added: &ignored) }
+            for ref in target.refs {
+                if let known = pending[ref.symbol.id] {
+                    pending[ref.symbol.id] = known + coefficient * ref.coefficient
+                } else {
+                    pending[ref.symbol.id] = coefficient * ref.coefficient
+                    queue.push(ref.symbol, sequence: self.row(for: ref.symbol)!.sequence)
+                }
+            }
+        }
+    }
+
+    /// Replaces every ref to `symbol`, which is leaving the basis, by `row`, its definition
+    /// until now. Must run before the pivot changes `row`.
+    func substituteReferences(to symbol: Symbol, with row: Row) {
+        for slot in slotsReferencing(symbol) {
+            let target = slots[Int(slot)]!
+            let coefficient = target.removeRef(symbol)
+            target.constant += coefficient * row.constant
+            scratch.removeAll(keepingCapacity: true)
+            target.insert(row, cellsOnlyTimes: coefficient, added: &scratch)
+            noteAdded(scratch, slot: slot)
+            scratch.removeAll(keepingCapacity: true)
+            target.insertRefs(row.refs, times: coefficient, added: &scratch)
+            for added in scratch { referrers[added.index].append(slot) }
+        }
+        lazyRowsNeedSorting = true
+    }
+
+    /// Whether no row holds `symbol` and no objective tier mentions it: a symbol that can
+    /// become basic without any substitution.
+    func isUnused(_ symbol: Symbol) -> Bool {
+        !isBasic(symbol) && slotsHolding(symbol).isEmpty
+            && objective.rows.allSatisfy { $0.position(of: symbol) == nil }
+    }
+
+    // MARK: - Values
+
+    /// The value of `symbol` in the current solution: 0 when non-basic, else its row's
+    /// constant plus the values of its refs.
+    ///
+    /// - Complexity: O(1) for flat rows; the first lazy read after a change evaluates every
+    ///   lazy row once (O(refs)), like Kiwi's `updateVariables()`.
+    func value(of symbol: Symbol) -> Double {
+        guard let row = row(for: symbol) else { return 0 }
+        if row.refs.isEmpty { return row.constant }
+        if valuesGeneration != generation { refreshLazyValues() }
+        return valueCache[symbol.index]
+    }
+
+    /// Evaluates every lazy row, oldest first, so each ref's value is ready when it is needed.
+    func refreshLazyValues() {
+        valuesGeneration = generation
+        if lazyRowsNeedSorting {
+            lazyRows.sort { $0.row.sequence < $1.row.sequence }
+            lazyRowsNeedSorting = false
+        }
+        var live = 0
+        var entries = lazyRows
+        lazyRows = []
+        for entry in entries {
+            let slot = Int(entry.slot)
+            guard slots[slot] === entry.row, !entry.row.refs.isEmpty else { continue }
+            entries[live] = entry
+            live += 1
+            var value = entry.row.constant
+            for ref in entry.row.refs {
+                let target = slots[Int(slotOfSymbol[ref.symbol.index])]!
+                value += ref.coefficient * (target.refs.isEmpty ? target.constant : valueCache[ref.symbol.index])
+            }
+            valueCache[basics[slot].index] = value
+        }
+        entries.removeLast(entries.count - live)
+        lazyRows = entries
+    }
+}
+
+// MARK: - SequenceHeap
+
+/// A max-heap of symbols keyed by their row's sequence number: the youngest row first.
+struct SequenceHeap {
+    private var items: [(sequence: Int, symbol: Symbol)] = []
+
+    /// Adds `symbol` with its row's sequence number.
+    mutating func push(_ symbol: Symbol, sequence: Int) {
+        items.append((sequence, symbol))
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[parent].sequence < items[child].sequence else { break }
+            items.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    /// Removes and returns the symbol with the largest sequence number.
+    mutating func pop() -> Symbol? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var largest = parent
+            if left < items.count && items[left].sequence > items[largest].sequence { largest = left }
+            if right < items.count && items[right].sequence > items[largest].sequence { largest = right }
+            if largest == parent { break }
+            items.swapAt(parent, largest)
+            parent = largest
+        }
+        return top.symbol
+    }
+}
