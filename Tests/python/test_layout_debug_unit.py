@@ -519,3 +519,46 @@ def test_explain_arguments():
     assert ld.explain_arguments(True, True) == ["--summary", "--json"]
     args = ld.parse_command(parser_for(ld.ExplainCommand), "--summary ~/log.txt")
     assert args.summary and args.file == "~/log.txt" and not args.json
+
+
+# MARK: - Commands that need no process
+
+
+class FakeDebugger(object):
+    def __init__(self, identifier):
+        self.identifier = identifier
+
+    def GetID(self):
+        return self.identifier
+
+    def IsValid(self):
+        return True
+
+
+def test_lconflicts_lists_and_clears_this_debugger_s_conflicts_only():
+    mine, other = FakeDebugger(9001), FakeDebugger(9002)
+    try:
+        ld.session_for(mine).conflicts.record("S", "VC", when=0)
+        ld.session_for(mine).conflicts.record("S", "VC", when=1)
+        command = ld.ConflictsCommand(None, {})
+        assert command.run(mine, ld.parse_command(command.parser, ""), None).startswith(
+            "2 conflicts, 1 distinct signature:")
+        assert "No Auto Layout conflicts" in command.run(other, ld.parse_command(command.parser, ""), None)
+        assert command.run(mine, ld.parse_command(command.parser, "--clear"), None) == \
+            "Cleared 2 recorded conflicts."
+        assert ld.session_for(mine).conflicts.total == 0
+    finally:
+        ld._SESSIONS.pop(9001, None)
+        ld._SESSIONS.pop(9002, None)
+
+
+def test_lsettings_timeout_is_per_debugger():
+    debugger = FakeDebugger(9003)
+    try:
+        command = ld.SettingsCommand(None, {})
+        assert command.run(debugger, ld.parse_command(command.parser, "--timeout 12"), None) == "timeout: 12 s"
+        assert ld.session_for(debugger).timeout == 12.0
+        with pytest.raises(ld.UsageError):
+            command.run(debugger, ld.parse_command(command.parser, "--timeout 0"), None)
+    finally:
+        ld._SESSIONS.pop(9003, None)
