@@ -149,4 +149,22 @@ final class ConstraintDescriptionTests: XCTestCase {
         XCTAssertEqual(ConflictLog.escapedForList("<UILabel:0x1'Don’t'.width == \"1\">"),
                        "<UILabel:0x1'Don\\U2019t'.width == \\\"1\\\">")
     }
+
+    func test_systemSpacing_printsNSSpaceAndTheAnchorSpaceTokens() {
+        onMain {
+            let root = makeRoot()
+            let a = makeChild(of: root)
+            let b = makeChild(of: root)
+            let made = NSLayoutConstraint.constraints(withVisualFormat: "H:|-[a]-[b]", metrics: nil, views: ["a": a, "b": b])
+            XCTAssertEqual(made.map(\.constant), [20, 8])
+            XCTAssertEqual(made[1].description, "<NSLayoutConstraint:\(hex(made[1])) H:[UIView:\(hex(a))]-(NSSpace(8))-[UIView:\(hex(b))]   (inactive)>")
+            let below = b.topAnchor.constraint(greaterThanOrEqualToSystemSpacingBelow: a.bottomAnchor, multiplier: 1)
+            XCTAssertEqual(below.description, "<_UISystemBaselineConstraint:\(hex(below)) "
+                + "V:[UIView:\(hex(a))]-(>=NSLayoutAnchorConstraintSpace(8))-[UIView:\(hex(b))]   (inactive)>")
+            let centre = b.centerYAnchor.constraint(equalToSystemSpacingBelow: a.bottomAnchor, multiplier: 2)
+            XCTAssertEqual(centre.constant, 16)
+            XCTAssertEqual(centre.description, "<_UISystemBaselineConstraint:\(hex(centre)) "
+                + "UIView:\(hex(b)).centerY == UIView:\(hex(a)).bottom NSLayoutAnchorConstraintSpace(16)   (inactive)>")
+        }
+    }
 }

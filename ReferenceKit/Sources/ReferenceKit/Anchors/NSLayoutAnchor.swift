@@ -50,7 +50,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 
     /// Makes an inactive constraint, checked as UIKit checks it.
     func make<Other>(_ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<Other>?,
-                     multiplier: CGFloat, constant: CGFloat) -> NSLayoutConstraint {
+                     multiplier: CGFloat, constant: CGFloat, systemSpacing: Bool = false) -> NSLayoutConstraint {
         guard let first = owner else { fatalError(LayoutConstraintError.notAnItem.description) }
         let second = anchor?.owner
         let secondAttribute = anchor?.attribute ?? .notAnAttribute
@@ -58,18 +58,54 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
                                                    attribute: secondAttribute, multiplier: multiplier) {
             fatalError(error.description)
         }
-        return NSLayoutConstraint(first: first, firstAttribute: attribute, relation: relation, second: second,
-                                  secondAttribute: secondAttribute, multiplier: multiplier, constant: constant)
+        guard systemSpacing else {
+            return NSLayoutConstraint(first: first, firstAttribute: attribute, relation: relation, second: second,
+                                      secondAttribute: secondAttribute, multiplier: multiplier, constant: constant)
+        }
+        let constraint = _UISystemBaselineConstraint(first: first, firstAttribute: attribute, relation: relation, second: second,
+                                                     secondAttribute: secondAttribute, multiplier: 1, constant: constant)
+        constraint.systemSpacing = .anchor
+        return constraint
     }
 }
 
 /// An anchor on the horizontal axis (`leading`, `left`, `centerX`, …).
 @MainActor
-open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+    /// `self == anchor + m × 8`: the system spacing after `anchor`.
+    open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+
+    /// `self >= anchor + m × 8`.
+    open func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+
+    /// `self <= anchor + m × 8`.
+    open func constraint(lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+}
 
 /// An anchor on the vertical axis (`top`, `centerY`, baselines, …).
 @MainActor
-open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+    /// `self == anchor + m × 8`: the system spacing below `anchor`.
+    open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+
+    /// `self >= anchor + m × 8`.
+    open func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+
+    /// `self <= anchor + m × 8`.
+    open func constraint(lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+}
 
 /// A width or height anchor, which can also be related to a constant.
 @MainActor

@@ -48,6 +48,7 @@ extension NSLayoutConstraint: CustomStringConvertible, CustomDebugStringConverti
         }
         if multiplier != 1 { text += formatNumber(multiplier) + "*" }
         text += side(second, secondAttribute, names: &names)
+        if let systemSpacing { return text + " " + systemSpacing.text(constant) }
         if constant > 0 { text += " + " + formatNumber(constant) }
         if constant < 0 { text += " - " + formatNumber(-constant) }
         return text
@@ -117,7 +118,7 @@ extension NSLayoutConstraint: CustomStringConvertible, CustomDebugStringConverti
     private func gap(_ relation: Relation, _ value: CGFloat) -> String {
         let prefix = relation == .equal ? "" : relation.symbol
         let suffix = priority == .required ? "" : "@" + formatPriority(priority)
-        return prefix + formatNumber(value) + suffix
+        return prefix + (systemSpacing?.text(value) ?? formatNumber(value)) + suffix
     }
 }
 

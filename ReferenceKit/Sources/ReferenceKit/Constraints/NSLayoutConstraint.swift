@@ -46,6 +46,9 @@ open class NSLayoutConstraint: Hashable {
     /// (`H:[view(768)]`): constraints made from a visual format string and
     /// `'UISV-hiding'` ones.
     var prefersVisualFormat = false
+    /// How a system spacing constant prints (`NSSpace(8)`,
+    /// `NSLayoutAnchorConstraintSpace(8)`), or `nil` for a literal constant.
+    var systemSpacing: SystemSpacing?
     /// For system constraints that place the first item inside its superview
     /// (`NSAutoresizingMaskLayoutConstraint`, encapsulated left and top): the
     /// view whose origin the first item's location is measured from.

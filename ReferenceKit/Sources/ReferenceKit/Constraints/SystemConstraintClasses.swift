@@ -28,3 +28,30 @@ open class NSContentSizeLayoutConstraint: NSLayoutConstraint {
     /// The compression resistance priority (the `≥` half).
     public internal(set) var compressionResistancePriority: UILayoutPriority = .defaultHigh
 }
+
+// MARK: - System spacing
+
+/// The constraint class UIKit makes for the system-spacing anchor methods
+/// (`constraint(equalToSystemSpacingAfter:multiplier:)`); it prints its
+/// constant as `NSLayoutAnchorConstraintSpace(8)`.
+final class _UISystemBaselineConstraint: NSLayoutConstraint {}
+
+/// The system spacing ReferenceKit uses: 8 points between siblings, 20 to a
+/// superview edge in a visual format.
+enum SystemSpacing {
+    /// A bare `-` in a visual format: prints `NSSpace(c)`.
+    case visualFormat
+    /// A system-spacing anchor method: prints `NSLayoutAnchorConstraintSpace(c)`.
+    case anchor
+
+    /// The standard gap between siblings.
+    static let standard: CGFloat = 8
+
+    /// The constant as descriptions print it.
+    func text(_ constant: CGFloat) -> String {
+        switch self {
+        case .visualFormat: return "NSSpace(\(formatNumber(constant)))"
+        case .anchor: return "NSLayoutAnchorConstraintSpace(\(formatNumber(constant)))"
+        }
+    }
+}

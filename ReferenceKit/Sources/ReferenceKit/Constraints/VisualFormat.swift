@@ -221,6 +221,7 @@ struct VisualFormatParser {
     private mutating func relate(later: UIView, earlier: UIView, gap: [Predicate]) {
         for predicate in gap {
             add(later, attributes.lead, predicate, earlier, attributes.trail, constant: sign * predicate.spacing(toSuperview: false))
+            if predicate.isStandard { result.last?.systemSpacing = .visualFormat }
         }
     }
 
@@ -233,6 +234,7 @@ struct VisualFormatParser {
             } else {
                 add(parent, attributes.trail, predicate, view, attributes.trail, constant: constant)
             }
+            if predicate.isStandard { result.last?.systemSpacing = .visualFormat }
         }
     }
 
