@@ -43,14 +43,25 @@ final class InvariantTests: XCTestCase {
     }
 
     func test_randomAddRemoveEdit_keepsInvariantsAndOptimum() {
-        withEvery("seed", in: 0..<60) { seed in
+        randomSequences(seeds: 0..<60, variables: 5, steps: 40)
+    }
+
+    func test_randomLayoutSequences_manyFreshVariables_keepInvariantsAndOptimum() {
+        // Many variables, so most constraints introduce a fresh one and rows stay lazy.
+        randomSequences(seeds: 100..<140, variables: 24, steps: 90)
+    }
+
+    /// Random adds, removals and suggestions; after each step the required constraints hold,
+    /// and at the end a fresh solver reaches the same error in every tier.
+    private func randomSequences(seeds: Range<Int>, variables: Int, steps: Int) {
+        withEvery("seed", in: seeds) { seed in
             var rng = SeededGenerator(seed: UInt64(seed))
             let solver = Solver()
             XCTAssertTrue(solver.checksInvariants)
-            let vars = (0..<5).map { Variable("v\($0)") }
+            let vars = (0..<variables).map { Variable("v\($0)") }
             var live: [Constraint] = []
             try solver.addEditVariable(vars[0], strength: .edit)
-            for _ in 0..<40 {
+            for _ in 0..<steps {
                 switch Int.random(in: 0..<10, using: &rng) {
                 case 0..<6:
                     let v = vars.randomElement(using: &rng)!

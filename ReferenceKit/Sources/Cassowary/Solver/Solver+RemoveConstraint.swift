@@ -32,8 +32,8 @@ extension Solver {
             }
             let row = tableau.removeRow(basic: leaving)!
             if leaving.isExternal { tableau.substituteReferences(to: leaving, with: row) }
-            row.solve(for: tag.marker, replacing: leaving)
             tableau.flatten(row)
+            row.solve(for: tag.marker, replacing: leaving)
             tableau.substitute(tag.marker, with: row)
         }
         tableau.eraseColumn(tag.marker)

@@ -132,11 +132,14 @@ extension Tableau {
     /// row that its shrinking blocks first, then a row with an external basic symbol, so that
     /// the rows left behind stay feasible.
     ///
+    /// A row of an external symbol qualifies only if the marker survives flattening it (a lazy
+    /// row's own cell can cancel against its refs); flat rows are tried first.
+    ///
     /// - Returns: The basic symbol of that row, or `nil` if no row holds the marker.
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: (Symbol, Double)?
         var second: (Symbol, Double)?
-        var third: Symbol?
+        var third: [Symbol] = []
         func better(_ candidate: (Symbol, Double), _ current: (Symbol, Double)?) -> Bool {
             guard let current else { return true }
             return candidate.1 < current.1 || (candidate.1 == current.1 && candidate.0 < current.0)
@@ -146,7 +149,7 @@ extension Tableau {
             let row = slots[Int(slot)]!
             let coefficient = row.coefficient(for: marker)
             if basic.isExternal {
-                if third.map({ basic < $0 }) ?? true { third = basic }
+                third.append(basic)
             } else if coefficient < 0 {
                 let candidate = (basic, -row.constant / coefficient)
                 if better(candidate, first) { first = candidate }
@@ -155,6 +158,23 @@ extension Tableau {
                 if better(candidate, second) { second = candidate }
             }
         }
-        return first?.0 ?? second?.0 ?? third
+        return first?.0 ?? second?.0 ?? externalLeavingRow(marker, among: third)
+    }
+
+    /// The external row to pivot `marker` into: the lowest id among flat rows, else the lowest
+    /// id among lazy rows whose flattened form still holds the marker.
+    private func externalLeavingRow(_ marker: Symbol, among candidates: [Symbol]) -> Symbol? {
+        let ordered = candidates.sorted { a, b in
+            let (lazyA, lazyB) = (!row(for: a)!.refs.isEmpty, !row(for: b)!.refs.isEmpty)
+            return lazyA != lazyB ? !lazyA : a < b
+        }
+        for basic in ordered {
+            let candidate = row(for: basic)!
+            if candidate.refs.isEmpty { return basic }
+            let flat = candidate.copy()
+            flatten(flat)
+            if flat.position(of: marker) != nil { return basic }
+        }
+        return nil
     }
 }
