@@ -25,8 +25,11 @@ open class UIStackView: UIView {
         public static let bottom = Alignment.trailing
     }
 
-    /// The views laid out along the axis, in order.
-    open private(set) var arrangedSubviews: [UIView] = []
+    private var arranged: [UIView] = []
+
+    /// The views laid out along the axis, in order. A view removed from the
+    /// stack's subviews leaves this list too, as in UIKit.
+    open var arrangedSubviews: [UIView] { arranged.filter { $0.superview === self } }
     /// The axis views are lined up on.
     open var axis: NSLayoutConstraint.Axis = .horizontal
     /// The gap between adjacent arranged views.
@@ -51,19 +54,20 @@ open class UIStackView: UIView {
 
     /// Inserts a view into the arranged subviews at `stackIndex`.
     open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
-        arrangedSubviews.removeAll { $0 === view }
-        arrangedSubviews.insert(view, at: min(stackIndex, arrangedSubviews.count))
+        arranged = arrangedSubviews.filter { $0 !== view }
+        arranged.insert(view, at: min(max(stackIndex, 0), arranged.count))
         view.translatesAutoresizingMaskIntoConstraints = false
         if view.superview !== self { addSubview(view) }
+        systemInputsChanged()
     }
 
     /// Removes a view from the arranged subviews; it stays a subview, as in UIKit.
     open func removeArrangedSubview(_ view: UIView) {
-        arrangedSubviews.removeAll { $0 === view }
+        arranged.removeAll { $0 === view }
+        systemInputsChanged()
     }
 
     override var systemConstraintSpecs: [SystemConstraintSpec] {
-        let live = arrangedSubviews.filter { $0.superview === self }
-        return super.systemConstraintSpecs + StackLayout(stack: self, arranged: live).specs()
+        super.systemConstraintSpecs + StackLayout(stack: self, arranged: arrangedSubviews).specs()
     }
 }
