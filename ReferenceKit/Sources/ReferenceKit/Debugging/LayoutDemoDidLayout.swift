@@ -10,24 +10,13 @@ import Foundation
 /// through its C symbol so a debugger breakpoint on the name fires.
 @_cdecl("LayoutDemoDidLayout")
 public func LayoutDemoDidLayout(_ rootView: UnsafeMutableRawPointer?) {
-    DemoLayoutPasses.count()
+    DemoLayoutPasses.counter.increment()
 }
 
 /// How many times `LayoutDemoDidLayout` has run in this process.
 public enum DemoLayoutPasses {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var passes = 0
+    fileprivate static let counter = LockedCounter()
 
     /// The number of calls so far.
-    public static var total: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return passes
-    }
-
-    static func count() {
-        lock.lock()
-        passes += 1
-        lock.unlock()
-    }
+    public static var total: Int { counter.value }
 }

@@ -13,7 +13,7 @@ import Foundation
 @_cdecl("UIViewAlertForUnsatisfiableConstraints")
 public func UIViewAlertForUnsatisfiableConstraints(_ constraint: UnsafeMutableRawPointer?,
                                                    _ mutuallyExclusiveConstraints: UnsafeMutableRawPointer?) {
-    UnsatisfiableConstraints.countAlert()
+    UnsatisfiableConstraints.alerts.increment()
 }
 
 // MARK: - UIConstraintList
@@ -38,21 +38,10 @@ public final class UIConstraintList {
 /// How an engine reports a constraint it had to break: the hook on the host
 /// view, the log on stderr, then the alert symbol.
 public enum UnsatisfiableConstraints {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var alerts = 0
+    fileprivate static let alerts = LockedCounter()
 
     /// How many times `UIViewAlertForUnsatisfiableConstraints` has run in this process.
-    public static var alertCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return alerts
-    }
-
-    static func countAlert() {
-        lock.lock()
-        alerts += 1
-        lock.unlock()
-    }
+    public static var alertCount: Int { alerts.value }
 
     private typealias AlertFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 

@@ -35,24 +35,19 @@ extension UIView {
     // MARK: - Guides
 
     /// The guide inset from the edges by `layoutMargins`, made on first use.
-    public var layoutMarginsGuide: UILayoutGuide {
-        if let marginsGuide { return marginsGuide }
-        let guide = UILayoutGuide()
-        guide.identifier = "UIViewLayoutMarginsGuide"
-        marginsGuide = guide
-        addLayoutGuide(guide)
-        if enrolledEngine != nil { refreshSystemConstraints() }
-        return guide
-    }
+    public var layoutMarginsGuide: UILayoutGuide { systemGuide("UIViewLayoutMarginsGuide", \.marginsGuide) }
 
     /// The guide covering the area no bars cover; in ReferenceKit, the whole view.
-    public var safeAreaLayoutGuide: UILayoutGuide {
-        if let safeAreaGuide { return safeAreaGuide }
+    public var safeAreaLayoutGuide: UILayoutGuide { systemGuide("UIViewSafeAreaLayoutGuide", \.safeAreaGuide) }
+
+    /// The guide stored at `storage`, made, added and constrained on first use.
+    private func systemGuide(_ identifier: String, _ storage: ReferenceWritableKeyPath<UIView, UILayoutGuide?>) -> UILayoutGuide {
+        if let guide = self[keyPath: storage] { return guide }
         let guide = UILayoutGuide()
-        guide.identifier = "UIViewSafeAreaLayoutGuide"
-        safeAreaGuide = guide
+        guide.identifier = identifier
+        self[keyPath: storage] = guide
         addLayoutGuide(guide)
-        if enrolledEngine != nil { refreshSystemConstraints() }
+        systemInputsChanged()
         return guide
     }
 
