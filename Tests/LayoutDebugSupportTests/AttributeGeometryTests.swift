@@ -24,8 +24,9 @@ final class AttributeGeometryTests: XCTestCase {
     func test_value_leadingAndTrailing_followDirection() {
         XCTAssertEqual(value(.leading), 110)
         XCTAssertEqual(value(.trailing), 210)
-        XCTAssertEqual(value(.leading, rtl: true), 210)
-        XCTAssertEqual(value(.trailingMargin, rtl: true), 112)
+        // Right to left the leading axis runs leftwards, so values are negated.
+        XCTAssertEqual(value(.leading, rtl: true), -210)
+        XCTAssertEqual(value(.trailingMargin, rtl: true), -112)
     }
 
     func test_value_marginsInsetTheFrame() {

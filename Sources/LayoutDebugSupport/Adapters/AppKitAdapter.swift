@@ -72,10 +72,10 @@ final class AppKitAdapter {
         let made = ConstraintSnapshot(
             className: NSStringFromClass(type(of: c)), address: UInt64(Nametags.address(of: c)),
             identifier: c.identifier, firstItem: c.firstItem.map(reference),
-            firstAttribute: LayoutAttribute(uikitRawValue: c.firstAttribute.rawValue) ?? .notAnAttribute,
+            firstAttribute: AttributeTable.attribute(c.firstAttribute.rawValue) ?? .notAnAttribute,
             relation: LayoutRelation(rawValue: c.relation.rawValue) ?? .equal,
             secondItem: c.secondItem.map(reference),
-            secondAttribute: LayoutAttribute(uikitRawValue: c.secondAttribute.rawValue) ?? .notAnAttribute,
+            secondAttribute: AttributeTable.attribute(c.secondAttribute.rawValue) ?? .notAnAttribute,
             multiplier: Double(c.multiplier), constant: Double(c.constant), priority: Double(c.priority.rawValue),
             isActive: c.isActive, owner: owner.map(reference), isBroken: BrokenConstraints.contains(c))
         cache[ObjectIdentifier(c)] = made

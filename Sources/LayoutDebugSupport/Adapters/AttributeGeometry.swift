@@ -18,7 +18,8 @@ enum AttributeGeometry {
     ///   - attribute: The attribute.
     ///   - frame: The item's frame in the shared space.
     ///   - margins: The item's layout margins, for the margin attributes.
-    ///   - rightToLeft: Whether leading is the right edge.
+    ///   - rightToLeft: Whether leading is the right edge; leading and
+    ///     trailing values are then negated (the axis runs leftwards).
     static func value(_ attribute: LayoutAttribute, of frame: SnapshotRect, margins: Insets,
                       rightToLeft: Bool) -> Double? {
         let inner = SnapshotRect(x: frame.x + margins.left, y: frame.y + margins.top,
@@ -30,8 +31,11 @@ enum AttributeGeometry {
         case .right: return frame.x + frame.width
         case .top: return frame.y
         case .bottom: return frame.y + frame.height
-        case .leading: return rightToLeft ? frame.x + frame.width : frame.x
-        case .trailing: return rightToLeft ? frame.x : frame.x + frame.width
+        // Right to left, the leading axis runs leftwards: `leading + 20` is 20
+        // points further left. Negating keeps the constraint's arithmetic
+        // (`first == multiplier × second + constant`) true as written.
+        case .leading: return rightToLeft ? -(frame.x + frame.width) : frame.x
+        case .trailing: return rightToLeft ? -frame.x : frame.x + frame.width
         case .width: return frame.width
         case .height: return frame.height
         case .centerX: return frame.x + frame.width / 2
@@ -40,11 +44,30 @@ enum AttributeGeometry {
         case .rightMargin: return inner.x + inner.width
         case .topMargin: return inner.y
         case .bottomMargin: return inner.y + inner.height
-        case .leadingMargin: return rightToLeft ? inner.x + inner.width : inner.x
-        case .trailingMargin: return rightToLeft ? inner.x : inner.x + inner.width
+        case .leadingMargin: return rightToLeft ? -(inner.x + inner.width) : inner.x
+        case .trailingMargin: return rightToLeft ? -inner.x : inner.x + inner.width
         case .centerXWithinMargins: return inner.x + inner.width / 2
         case .centerYWithinMargins: return inner.y + inner.height / 2
         default: return nil
+        }
+    }
+
+    /// Whether the attribute's value depends on the item's layout margins.
+    static func usesMargins(_ attribute: LayoutAttribute) -> Bool {
+        switch attribute {
+        case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+             .centerXWithinMargins, .centerYWithinMargins:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the attribute's value depends on the reading direction.
+    static func usesDirection(_ attribute: LayoutAttribute) -> Bool {
+        switch attribute {
+        case .leading, .trailing, .leadingMargin, .trailingMargin: return true
+        default: return false
         }
     }
 

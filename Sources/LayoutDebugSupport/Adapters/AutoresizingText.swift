@@ -9,6 +9,13 @@ enum AutoresizingText {
     /// The text for `UIViewAutoresizing`'s raw bits (left 1, width 2, right 4,
     /// top 8, height 16, bottom 32).
     static func describe(_ rawValue: UInt) -> String {
+        rawValue < 64 ? all[Int(rawValue)] : make(rawValue & 63)
+    }
+
+    /// The text of every mask, made once: reports describe every view's mask.
+    private static let all = (0..<64).map { make(UInt($0)) }
+
+    private static func make(_ rawValue: UInt) -> String {
         func axis(_ lead: UInt, _ size: UInt, _ trail: UInt) -> String {
             let flags = [lead, size, trail].map { rawValue & $0 != 0 }
             guard flags.contains(true) else { return "--&" }

@@ -32,6 +32,25 @@ public enum BrokenConstraints {
         return entries[Nametags.address(of: constraint)]?.object === constraint
     }
 
+    /// The broken constraints as they are now, to test many constraints
+    /// without taking the lock for each.
+    static func current() -> Snapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        return Snapshot(entries: entries.isEmpty ? [:] : entries.mapValues { $0.object as AnyObject? })
+    }
+
+    /// A copy of the set, as `current()` returns it.
+    struct Snapshot {
+        fileprivate let entries: [UInt: AnyObject?]
+
+        /// Whether the engine broke `constraint`.
+        func contains(_ constraint: AnyObject) -> Bool {
+            guard !entries.isEmpty, let entry = entries[Nametags.address(of: constraint)] else { return false }
+            return entry === constraint
+        }
+    }
+
     /// Forgets every broken constraint (tests).
     public static func removeAll() {
         lock.lock()

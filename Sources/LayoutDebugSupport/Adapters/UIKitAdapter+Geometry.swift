@@ -11,13 +11,14 @@ import Foundation
 extension UIKitAdapter {
     /// How far the current frames are from satisfying `c`, or `nil` when an
     /// attribute cannot be read from a frame (baselines) or an item is gone.
-    func frameMiss(of c: NSLayoutConstraint) -> Double? {
-        guard let first = c.firstItem,
-              let firstAttribute = LayoutAttribute(uikitRawValue: c.firstAttribute.rawValue),
+    /// The items are passed in because reading them loads weak references.
+    func frameMiss(of c: NSLayoutConstraint, first: AnyObject?, second: AnyObject?) -> Double? {
+        guard let first,
+              let firstAttribute = AttributeTable.attribute(c.firstAttribute.rawValue),
               let lhs = value(firstAttribute, of: first, local: c.secondItem == nil) else { return nil }
         var rhs = 0.0
-        if let second = c.secondItem {
-            guard let secondAttribute = LayoutAttribute(uikitRawValue: c.secondAttribute.rawValue),
+        if let second {
+            guard let secondAttribute = AttributeTable.attribute(c.secondAttribute.rawValue),
                   let value = value(secondAttribute, of: second, local: false) else { return nil }
             rhs = value
         }
@@ -31,19 +32,26 @@ extension UIKitAdapter {
     /// autoresizing one, `minX == 110`) places the item within its superview.
     private func value(_ attribute: LayoutAttribute, of item: AnyObject, local: Bool) -> Double? {
         if let view = item as? UIView {
-            let m = view.layoutMargins
-            return AttributeGeometry.value(
-                attribute, of: local ? Self.rect(view.frame) : absoluteFrame(of: view),
-                margins: .init(top: Double(m.top), left: Double(m.left), bottom: Double(m.bottom), right: Double(m.right)),
-                rightToLeft: view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            // Margins and direction are read only for the attributes that use
+            // them: the direction walks up to the window on every call.
+            var margins = AttributeGeometry.Insets()
+            if AttributeGeometry.usesMargins(attribute) {
+                let m = view.layoutMargins
+                margins = .init(top: Double(m.top), left: Double(m.left), bottom: Double(m.bottom), right: Double(m.right))
+            }
+            let rightToLeft = AttributeGeometry.usesDirection(attribute)
+                && view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            return AttributeGeometry.value(attribute, of: local ? Self.rect(view.frame) : absoluteFrame(of: view),
+                                           margins: margins, rightToLeft: rightToLeft)
         }
         if let guide = item as? UILayoutGuide, let owner = guide.owningView {
             let origin = local ? SnapshotRect(x: 0, y: 0, width: 0, height: 0) : absoluteFrame(of: owner)
             let frame = Self.rect(guide.layoutFrame)
             let placed = SnapshotRect(x: origin.x + frame.x, y: origin.y + frame.y,
                                       width: frame.width, height: frame.height)
-            return AttributeGeometry.value(attribute, of: placed, margins: .init(),
-                                           rightToLeft: owner.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            let rightToLeft = AttributeGeometry.usesDirection(attribute)
+                && owner.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            return AttributeGeometry.value(attribute, of: placed, margins: .init(), rightToLeft: rightToLeft)
         }
         return nil
     }

@@ -25,8 +25,14 @@ final class UIKitAdapter {
     private var classInfo: [ObjectIdentifier: (name: String, superclasses: [String])] = [:]
     /// Constraint snapshots already made, by constraint.
     private var constraintCache: [ObjectIdentifier: ConstraintSnapshot] = [:]
+    /// References already made, by object: each view is named by several
+    /// constraints, and a name costs a nametag lookup under a lock.
+    private var referenceCache: [ObjectIdentifier: ObjectReference] = [:]
     /// Which variables of which view are ambiguous, made on first need.
     lazy var ambiguity = AmbiguityLookup()
+    /// The broken constraints as of this report, read once rather than under
+    /// a lock per constraint.
+    private let broken = BrokenConstraints.current()
 
     /// Creates an adapter for one report.
     init() {}
@@ -36,11 +42,14 @@ final class UIKitAdapter {
     /// How reports name an object: nametag, else accessibility identifier
     /// (or a guide's identifier), else the class.
     func reference(_ object: AnyObject) -> ObjectReference {
+        if let known = referenceCache[ObjectIdentifier(object)] { return known }
         var name = Nametags.name(for: object)
         if name == nil, let view = object as? UIView { name = view.accessibilityIdentifier }
         if name == nil, let guide = object as? UILayoutGuide, !guide.identifier.isEmpty { name = guide.identifier }
-        return ObjectReference(className: classNames(of: object).name,
-                               address: UInt64(Nametags.address(of: object)), name: name)
+        let made = ObjectReference(className: classNames(of: object).name,
+                                   address: UInt64(Nametags.address(of: object)), name: name)
+        referenceCache[ObjectIdentifier(object)] = made
+        return made
     }
 
     /// The class as logs print it (`UIView`, `App.HeaderView`) and its
@@ -77,7 +86,8 @@ final class UIKitAdapter {
     ///   - view: The view.
     ///   - ancestorConstraints: Constraints on ancestors that name it; `nil`
     ///     means find them by walking up (single-view reports).
-    func snapshot(of view: UIView, ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
+    func snapshot(of view: UIView, constraints: [ConstraintSnapshot]? = nil,
+                  ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
         let classes = classNames(of: view)
         let size = view.intrinsicContentSize
         let ambiguous = view.hasAmbiguousLayout
@@ -98,7 +108,7 @@ final class UIKitAdapter {
             hasAmbiguousLayout: ambiguous,
             ambiguousVariables: ambiguous ? ambiguity.variables(of: view) : [],
             viewController: (view.next as? UIViewController).map { classNames(of: $0).name },
-            constraints: view.constraints.map { snapshot(of: $0, owner: view) },
+            constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
             ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
         )
     }
@@ -118,21 +128,22 @@ final class UIKitAdapter {
         var index = ConstraintIndex()
         var ancestor = root.superview
         while let current = ancestor {
-            for c in current.constraints { index.push(c, owner: current) }
+            for c in current.constraints { index.push(makeSnapshot(of: c, owner: current)) }
             ancestor = current.superview
         }
         return tree(of: root, index: &index)
     }
 
     private func tree(of view: UIView, index: inout ConstraintIndex) -> ViewSnapshot {
-        let inherited = index.constraints(naming: view).map { snapshot(of: $0.constraint, owner: $0.owner) }
-        var node = snapshot(of: view, ancestorConstraints: inherited)
-        let own = view.constraints
-        for c in own { index.push(c, owner: view) }
+        // Each constraint is snapshotted once, on its owner; the index hands
+        // the same value to the descendants it names.
+        let own = view.constraints.map { makeSnapshot(of: $0, owner: view) }
+        var node = snapshot(of: view, constraints: own, ancestorConstraints: index.constraints(naming: view))
+        for made in own { index.push(made) }
         // Guides first, as UIKit's trace lists them.
         node.children = view.layoutGuides.map { snapshot(of: $0) }
             + view.subviews.map { tree(of: $0, index: &index) }
-        for c in own.reversed() { index.pop(c) }
+        for made in own.reversed() { index.pop(made) }
         return node
     }
 
@@ -158,6 +169,13 @@ final class UIKitAdapter {
     ///   - owner: The view it is installed on, when known.
     func snapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
         if let cached = constraintCache[ObjectIdentifier(c)] { return cached }
+        let made = makeSnapshot(of: c, owner: owner)
+        constraintCache[ObjectIdentifier(c)] = made
+        return made
+    }
+
+    /// A constraint's snapshot, made afresh (descents make each one once).
+    func makeSnapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
         let first = c.firstItem
         let second = c.secondItem
         let className = classNames(of: c).name
@@ -165,26 +183,24 @@ final class UIKitAdapter {
         if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? UIView {
             mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
         }
-        let made = ConstraintSnapshot(
+        return ConstraintSnapshot(
             className: className,
             address: UInt64(Nametags.address(of: c)),
             identifier: c.identifier,
             firstItem: first.map(reference),
-            firstAttribute: LayoutAttribute(uikitRawValue: c.firstAttribute.rawValue) ?? .notAnAttribute,
+            firstAttribute: AttributeTable.attribute(c.firstAttribute.rawValue) ?? .notAnAttribute,
             relation: LayoutRelation(rawValue: c.relation.rawValue) ?? .equal,
             secondItem: second.map(reference),
-            secondAttribute: LayoutAttribute(uikitRawValue: c.secondAttribute.rawValue) ?? .notAnAttribute,
+            secondAttribute: AttributeTable.attribute(c.secondAttribute.rawValue) ?? .notAnAttribute,
             multiplier: Double(c.multiplier),
             constant: Double(c.constant),
             priority: Double(c.priority.rawValue),
             isActive: c.isActive,
             autoresizingMask: mask,
             owner: owner.map(reference),
-            isBroken: BrokenConstraints.contains(c),
-            frameMiss: frameMiss(of: c)
+            isBroken: broken.contains(c),
+            frameMiss: frameMiss(of: c, first: first, second: second)
         )
-        constraintCache[ObjectIdentifier(c)] = made
-        return made
     }
 
     // MARK: - Helpers
@@ -196,10 +212,13 @@ final class UIKitAdapter {
 
     /// UIKit's content mode names, by raw value (the same on every platform).
     static func contentModeName(_ rawValue: Int) -> String {
-        let names = ["scaleToFill", "scaleAspectFit", "scaleAspectFill", "redraw", "center", "top",
-                     "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight"]
-        return names.indices.contains(rawValue) ? names[rawValue] : "mode\(rawValue)"
+        contentModeNames.indices.contains(rawValue) ? contentModeNames[rawValue] : "mode\(rawValue)"
     }
+
+    private static let contentModeNames = [
+        "scaleToFill", "scaleAspectFit", "scaleAspectFill", "redraw", "center", "top",
+        "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
+    ]
 }
 
 // MARK: - ConstraintIndex
@@ -208,26 +227,29 @@ final class UIKitAdapter {
 /// items they name, so each view finds its ancestors' constraints in O(1).
 @MainActor
 struct ConstraintIndex {
-    private var byItem: [ObjectIdentifier: [(constraint: NSLayoutConstraint, owner: UIView)]] = [:]
+    private var byItem: [UInt64: [ConstraintSnapshot]] = [:]
 
-    mutating func push(_ c: NSLayoutConstraint, owner: UIView) {
-        for item in Self.items(c) { byItem[item, default: []].append((c, owner)) }
+    /// Files `snapshot` under each item it names (by address, which the
+    /// snapshot already holds, so no weak item reference is loaded again).
+    mutating func push(_ snapshot: ConstraintSnapshot) {
+        for item in Self.items(snapshot) { byItem[item, default: []].append(snapshot) }
     }
 
     /// Removes what the matching `push` added; pushes and pops nest.
-    mutating func pop(_ c: NSLayoutConstraint) {
-        for item in Self.items(c) { byItem[item]?.removeLast() }
+    mutating func pop(_ snapshot: ConstraintSnapshot) {
+        for item in Self.items(snapshot) { byItem[item]?.removeLast() }
     }
 
-    func constraints(naming view: UIView) -> [(constraint: NSLayoutConstraint, owner: UIView)] {
-        byItem[ObjectIdentifier(view)] ?? []
+    /// The ancestors' constraints that name `view`, outermost ancestor first.
+    func constraints(naming view: UIView) -> [ConstraintSnapshot] {
+        byItem[UInt64(Nametags.address(of: view))] ?? []
     }
 
     /// The distinct items a constraint names (a constraint relating a view to
     /// itself is listed once).
-    private static func items(_ c: NSLayoutConstraint) -> [ObjectIdentifier] {
-        let first = c.firstItem.map { ObjectIdentifier($0) }
-        let second = c.secondItem.map { ObjectIdentifier($0) }
+    private static func items(_ c: ConstraintSnapshot) -> [UInt64] {
+        let first = c.firstItem?.address
+        let second = c.secondItem?.address
         if let first, let second, first != second { return [first, second] }
         return [first ?? second].compactMap { $0 }
     }

@@ -71,8 +71,8 @@ public enum LiveReports {
         switch LiveSnapshots.conflict(constraintAt: constraint, listAt: list) {
         case .failure(let error): return error.message
         case .success(let conflict):
-            // Seam for the explainer's arithmetic section ("why"); nil until it lands.
-            let why: String? = nil
+            // The explainer's arithmetic section ("why"), as layout-explain prints it.
+            let why: String? = ConflictExplainer.explain(conflict).text
             return options.contains(.json)
                 ? ConflictReportRenderer.json(conflict, why: why)
                 : ConflictReportRenderer.text(conflict, why: why)

@@ -11,26 +11,33 @@ enum ReportBuffer {
     private static let lock = NSLock()
     // Guarded by `lock`: the in-app monitor may report while the debugger calls.
     nonisolated(unsafe) private static var current: UnsafeMutableRawPointer?
+    nonisolated(unsafe) private static var capacity = 0
 
-    /// Replaces the buffer with `text` and returns it.
+    /// Replaces the buffer's contents with `text` and returns it.
+    ///
+    /// The allocation is reused while it is big enough: the contract only
+    /// promises the previous text until the next call, and reusing it spares a
+    /// megabyte report fresh pages on every call.
     ///
     /// - Parameter text: The report, or an `error: …` line.
     /// - Returns: The buffer's address, valid until the next call.
     static func publish(_ text: String) -> UnsafeMutableRawPointer {
-        var utf8 = Array(text.utf8)
-        let count = utf8.count
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 8 + count + 1, alignment: 8)
-        buffer.storeBytes(of: UInt64(count).littleEndian, as: UInt64.self)
-        utf8.withUnsafeMutableBytes { bytes in
-            if let base = bytes.baseAddress { (buffer + 8).copyMemory(from: base, byteCount: count) }
-        }
-        (buffer + 8 + count).storeBytes(of: 0, as: UInt8.self)
+        var text = text
         lock.lock()
-        let old = current
-        current = buffer
-        lock.unlock()
-        old?.deallocate()
-        return buffer
+        defer { lock.unlock() }
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            if current == nil || capacity < 8 + count + 1 {
+                current?.deallocate()
+                capacity = max(8 + count + 1, 4096)
+                current = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+            }
+            let buffer = current!
+            buffer.storeBytes(of: UInt64(count).littleEndian, as: UInt64.self)
+            if let base = bytes.baseAddress { (buffer + 8).copyMemory(from: base, byteCount: count) }
+            (buffer + 8 + count).storeBytes(of: 0, as: UInt8.self)
+            return buffer
+        }
     }
 
     /// Reads a buffer back (tests, and the in-process benchmark).

@@ -17,19 +17,40 @@ public enum ConstraintFormatter {
     /// - Parameter c: The constraint.
     /// - Returns: One line of text.
     public static func stringValue(_ c: ConstraintSnapshot) -> String {
-        var text = side(c.firstItem, c.firstAttribute) + " " + c.relation.symbol + " "
+        var out = ""
+        writeStringValue(c, into: &out)
+        return out
+    }
+
+    /// Appends `stringValue(c)` to `out`; reports write thousands of lines
+    /// into one string, so no line is built on its own first.
+    static func writeStringValue(_ c: ConstraintSnapshot, into out: inout String) {
+        writeSide(c.firstItem, c.firstAttribute, into: &out)
+        out += " "
+        out += c.relation.symbol
+        out += " "
         if isUnary(c) {
-            text += constantText(c, signed: false)
+            out += constantText(c, signed: false)
         } else {
-            text += side(c.secondItem, c.secondAttribute)
-            if c.multiplier != 1 { text += " * " + ReportNumber.decimal(c.multiplier) }
+            writeSide(c.secondItem, c.secondAttribute, into: &out)
+            if c.multiplier != 1 {
+                out += " * "
+                out += ReportNumber.decimal(c.multiplier)
+            }
             if c.constant != 0 || c.isSystemSpacing {
-                text += (c.constant < 0 ? " - " : " + ") + constantText(c, signed: true)
+                out += c.constant < 0 ? " - " : " + "
+                out += constantText(c, signed: true)
             }
         }
-        if let identifier = c.identifier { text += " '\(identifier)'" }
-        if let location = c.sourceLocation { text += " @" + location }
-        return text
+        if let identifier = c.identifier {
+            out += " '"
+            out += identifier
+            out += "'"
+        }
+        if let location = c.sourceLocation {
+            out += " @"
+            out += location
+        }
     }
 
     /// The line a report prints for one constraint: `@1000 <stringValue>`,
@@ -39,13 +60,26 @@ public enum ConstraintFormatter {
     /// - Parameter c: The constraint.
     /// - Returns: One line of text without indentation.
     public static func line(_ c: ConstraintSnapshot) -> String {
-        var text = "@" + ReportNumber.priority(c.priority) + " " + stringValue(c)
+        var out = ""
+        writeLine(c, into: &out)
+        return out
+    }
+
+    /// Appends `line(c)` to `out`.
+    static func writeLine(_ c: ConstraintSnapshot, into out: inout String) {
+        out += "@"
+        out += ReportNumber.priority(c.priority)
+        out += " "
+        writeStringValue(c, into: &out)
         if c.className != "NSLayoutConstraint" {
-            text += " (" + c.className
-            if let mask = c.autoresizingMask { text += " " + mask }
-            text += ")"
+            out += " ("
+            out += c.className
+            if let mask = c.autoresizingMask {
+                out += " "
+                out += mask
+            }
+            out += ")"
         }
-        return text
     }
 
     /// Whether the constraint has no second item (`width == 20`).
@@ -56,8 +90,10 @@ public enum ConstraintFormatter {
     // MARK: - Pieces
 
     /// `<Item:0x…>.attribute`; an unnamed item (a trimmed log) prints as `<?>`.
-    static func side(_ item: ObjectReference?, _ attribute: LayoutAttribute) -> String {
-        (item?.bracketed ?? "<?>") + "." + attribute.rawValue
+    static func writeSide(_ item: ObjectReference?, _ attribute: LayoutAttribute, into out: inout String) {
+        if let item { item.writeBracketed(into: &out) } else { out += "<?>" }
+        out += "."
+        out += attribute.rawValue
     }
 
     /// The constant, or its magnitude after a sign already printed, wrapped as

@@ -67,12 +67,16 @@ public enum DescentReport {
     /// The text for entries already collected.
     static func render(_ entries: [Entry]) -> String {
         var out = ""
+        // A view's report is about a kilobyte; reserving a little more once
+        // avoids regrowing (and copying) a megabyte string near the end.
+        out.reserveCapacity(entries.count * 1280)
+        var indents = [""]
+        let memo = ConstraintLineMemo()
         for (index, entry) in entries.enumerated() {
             if index > 0 { out += "\n" }
-            let indent = String(repeating: "  ", count: entry.depth)
-            for line in ViewLayoutDescription.text(entry.view).split(separator: "\n") {
-                out += indent + line + "\n"
-            }
+            while indents.count <= entry.depth { indents.append(indents[indents.count - 1] + "  ") }
+            let indent = indents[entry.depth]
+            ViewLayoutDescription.write(entry.view, indent: indent, memo: memo, into: &out)
             if entry.skippedSubviews {
                 out += indent + "(subviews of \(entry.view.reference.className) skipped; use --all to see them)\n"
             }
@@ -99,8 +103,11 @@ public enum DescentReport {
     /// class names may carry a module (`App.FancyButton`), so the last
     /// component is compared too.
     static func isSkipped(_ view: ViewSnapshot, _ skipping: Set<String>) -> Bool {
-        ([view.reference.className] + view.superclassNames).contains { name in
-            skipping.contains(name) || skipping.contains(String(name.split(separator: ".").last ?? ""))
+        func matches(_ name: String) -> Bool {
+            if skipping.contains(name) { return true }
+            guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+            return skipping.contains(String(name[name.index(after: dot)...]))
         }
+        return matches(view.reference.className) || view.superclassNames.contains(where: matches)
     }
 }

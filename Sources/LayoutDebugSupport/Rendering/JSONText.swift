@@ -120,6 +120,12 @@ final class JSONNode {
 
     static func writeString(_ text: String, into out: inout String) {
         out += "\""
+        // Most text needs no escape: append it whole instead of scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -8,8 +8,21 @@ extension ObjectReference {
     /// comes first because it is what the user recognises; the address is what
     /// they paste back into the debugger.
     public var bracketed: String {
-        guard let addressText else { return "<\(displayName)>" }
-        return "<\(displayName):\(addressText)>"
+        var out = ""
+        writeBracketed(into: &out)
+        return out
+    }
+
+    /// Appends `bracketed` to `out` without building it first; reports name
+    /// thousands of items, so this is their hottest path.
+    func writeBracketed(into out: inout String) {
+        out += "<"
+        out += displayName
+        if let address {
+            out += ":0x"
+            out += String(address, radix: 16)
+        }
+        out += ">"
     }
 
     /// The class and address as UIKit's own logs print them

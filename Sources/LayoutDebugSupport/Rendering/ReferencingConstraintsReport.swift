@@ -85,11 +85,7 @@ public enum ReferencingConstraintsReport {
     private static func list(_ title: String, _ constraints: [ConstraintSnapshot], showOwner: Bool) -> String {
         guard !constraints.isEmpty else { return "" }
         var out = title + "\n"
-        for (index, c) in constraints.enumerated() {
-            let number = String(index + 1)
-            out += String(repeating: " ", count: max(0, 2 - number.count)) + number + ". "
-            out += ViewLayoutDescription.constraintLine(c, showOwner: showOwner) + "\n"
-        }
+        ViewLayoutDescription.numbered(constraints, showOwner: showOwner, indent: "", into: &out)
         return out
     }
 }

@@ -28,26 +28,38 @@ public enum ViewLayoutDescription {
     /// - Parameter view: The view's snapshot.
     /// - Returns: Lines ending in a newline.
     public static func text(_ view: ViewSnapshot) -> String {
-        var out = header(view) + "\n"
-        if let controller = view.viewController { out += "Controller.....\(controller)\n" }
-        if view.translatesAutoresizingMask {
-            out += "Mask...........\(view.autoresizingMask)\n"
-        }
-        out += "Frame:.........\(FrameText.rect(view.frame))\n"
-        out += "Content size...\(FrameText.size(view.intrinsicContentSize))"
-        if view.intrinsicContentSize.width > 0 || view.intrinsicContentSize.height > 0 {
-            out += " [Content Mode: \(contentModeName(view.contentMode))]"
-        }
-        out += "\n"
-        out += "Hugging........\(pair(view.hugging))\n"
-        out += "Resistance.....\(pair(view.compressionResistance))\n"
-        out += "Constraints....\(view.constraints.count)\n"
-        out += numbered(view.constraints, showOwner: false)
-        if !view.ancestorConstraints.isEmpty {
-            out += "Ancestors......\(view.ancestorConstraints.count)\n"
-            out += numbered(view.ancestorConstraints, showOwner: true)
-        }
+        var out = ""
+        write(view, indent: "", into: &out)
         return out
+    }
+
+    /// Appends the report to `out` with every line prefixed by `indent`:
+    /// descent reports indent by depth, and writing in place keeps a
+    /// thousand-view report from copying each view's text twice.
+    static func write(_ view: ViewSnapshot, indent: String, memo: ConstraintLineMemo? = nil,
+                      into out: inout String) {
+        func line(_ text: String) {
+            out += indent
+            out += text
+            out += "\n"
+        }
+        line(header(view))
+        if let controller = view.viewController { line("Controller.....\(controller)") }
+        if view.translatesAutoresizingMask { line("Mask...........\(view.autoresizingMask)") }
+        line("Frame:.........\(FrameText.rect(view.frame))")
+        var content = "Content size...\(FrameText.size(view.intrinsicContentSize))"
+        if view.intrinsicContentSize.width > 0 || view.intrinsicContentSize.height > 0 {
+            content += " [Content Mode: \(contentModeName(view.contentMode))]"
+        }
+        line(content)
+        line("Hugging........\(pair(view.hugging))")
+        line("Resistance.....\(pair(view.compressionResistance))")
+        line("Constraints....\(view.constraints.count)")
+        numbered(view.constraints, showOwner: false, indent: indent, memo: memo, into: &out)
+        if !view.ancestorConstraints.isEmpty {
+            line("Ancestors......\(view.ancestorConstraints.count)")
+            numbered(view.ancestorConstraints, showOwner: true, indent: indent, memo: memo, into: &out)
+        }
     }
 
     /// `<Name:0x…> Class : Superclass [Autosizes] [Caution: Ambiguous Layout! minX, width]`.
@@ -71,10 +83,20 @@ public enum ViewLayoutDescription {
     ///   - showOwner: Whether to say which view holds it (for ancestors' constraints).
     /// - Returns: The line without numbering or newline.
     public static func constraintLine(_ c: ConstraintSnapshot, showOwner: Bool) -> String {
-        var text = ConstraintFormatter.line(c)
-        if showOwner, let owner = c.owner { text += " on " + owner.bracketed }
-        text += stateText(c)
-        return text
+        var out = ""
+        writeConstraintLine(c, showOwner: showOwner, into: &out)
+        return out
+    }
+
+    /// Appends `constraintLine(c, showOwner:)` to `out`.
+    static func writeConstraintLine(_ c: ConstraintSnapshot, showOwner: Bool, memo: ConstraintLineMemo? = nil,
+                                    into out: inout String) {
+        if let memo { memo.writeLine(c, into: &out) } else { ConstraintFormatter.writeLine(c, into: &out) }
+        if showOwner, let owner = c.owner {
+            out += " on "
+            owner.writeBracketed(into: &out)
+        }
+        out += stateText(c)
     }
 
     /// ` [inactive]`, ` [broken]`, ` [satisfied]`, ` [off by 18.0]`, or nothing when unknown.
@@ -89,15 +111,18 @@ public enum ViewLayoutDescription {
 
     // MARK: - Pieces
 
-    private static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool) -> String {
-        var out = ""
+    /// ` 1. @1000 …` lines; Sadun pads the index to two columns (`%2d.`), so
+    /// lists up to 99 line up.
+    static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool, indent: String,
+                         memo: ConstraintLineMemo? = nil, into out: inout String) {
         for (index, c) in constraints.enumerated() {
-            let number = String(index + 1)
-            // Sadun pads the index to two columns (`%2d.`), so lists up to 99 line up.
-            out += String(repeating: " ", count: max(0, 2 - number.count)) + number + ". "
-            out += constraintLine(c, showOwner: showOwner) + "\n"
+            out += indent
+            if index < 9 { out += " " }
+            out += String(index + 1)
+            out += ". "
+            writeConstraintLine(c, showOwner: showOwner, memo: memo, into: &out)
+            out += "\n"
         }
-        return out
     }
 
     private static func pair(_ p: AxisPriorities) -> String {

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+import ReferenceKit
+@testable import LayoutDebugSupport
+
+/// The adapter itself: what it reads off live objects, the conflict snapshot,
+/// the responder chain, and class naming.
+final class UIKitAdapterTests: XCTestCase {
+    override func tearDown() {
+        BrokenConstraints.removeAll()
+        ConflictOrdinals.reset()
+    }
+
+    func test_conflict_snapshotFromBreakpointArguments() throws {
+        try onMain {
+            let conflict = try XCTUnwrap(LiveConflict.widthConflict())
+            let list = UIConstraintList(constraints: conflict.list)
+            let snapshot = try LiveSnapshots.conflict(constraintAt: LiveHierarchy.address(conflict.broken),
+                                                      listAt: LiveHierarchy.address(list)).get()
+            XCTAssertEqual(snapshot.ordinal, 1)
+            XCTAssertEqual(snapshot.viewController, "LayoutDebugSupportTests.ProfileViewController")
+            XCTAssertFalse(snapshot.isSystemViewController)
+            XCTAssertEqual(snapshot.brokenConstraint?.address, UInt64(LiveHierarchy.address(conflict.broken)))
+            XCTAssertEqual(snapshot.mutuallyExclusive.map(\.constant).sorted(), [100, 200])
+            XCTAssertEqual(snapshot.views.first?.reference.address, UInt64(LiveHierarchy.address(conflict.view)))
+            XCTAssertTrue(BrokenConstraints.contains(conflict.broken), "the breakpoint's constraint is remembered")
+            let report = LiveReports.report(at: LiveHierarchy.address(conflict.view), options: .noDescend)
+            XCTAssertTrue(report.contains("[broken]"), report)
+            withExtendedLifetime((conflict, list)) {}
+        }
+    }
+
+    func test_conflict_autoresizing_hintNamesTheView() throws {
+        try onMain {
+            let conflict = try XCTUnwrap(LiveConflict.widthConflict(translatesAutoresizing: true))
+            let list = UIConstraintList(constraints: conflict.list)
+            let text = LiveReports.conflictReport(constraintAt: LiveHierarchy.address(conflict.broken),
+                                                  listAt: LiveHierarchy.address(list), options: [])
+            XCTAssertTrue(text.contains("<UIView:\(hex(conflict.view))> still has translatesAutoresizingMaskIntoConstraints on"), text)
+            XCTAssertTrue(text.contains("(NSAutoresizingMaskLayoutConstraint h=--& v=--&)"), text)
+            XCTAssertTrue(text.contains("Views:\n  <UIView:\(hex(conflict.view))> (10 20; "), text)
+            withExtendedLifetime((conflict, list)) {}
+        }
+    }
+
+    func test_classNames_superclassChainAndModules() throws {
+        onMain {
+            let adapter = UIKitAdapter()
+            let names = adapter.classNames(of: UIButton(type: .system))
+            XCTAssertEqual(names.name, "UIButton")
+            XCTAssertEqual(names.superclasses.last, "UIResponder")
+            XCTAssertTrue(names.superclasses.contains("UIView"))
+            XCTAssertEqual(adapter.classNames(of: ProfileViewController()).name, "LayoutDebugSupportTests.ProfileViewController")
+            XCTAssertTrue(UIKitAdapter.isUIKitClass(UIWindow.self))
+            XCTAssertFalse(UIKitAdapter.isUIKitClass(UIViewController.self), "apps use plain controllers")
+            XCTAssertFalse(UIKitAdapter.isUIKitClass(ProfileViewController.self))
+        }
+    }
+
+    func test_tree_listsGuidesAndViewController() throws {
+        onMain {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            let controller = ProfileViewController()
+            window.rootViewController = controller
+            let guide = controller.view.layoutMarginsGuide
+            window.layoutIfNeeded()
+            let tree = UIKitAdapter().tree(of: window)
+            let root = tree.children.first { $0.reference.address == UInt64(LiveHierarchy.address(controller.view)) }
+            XCTAssertEqual(root?.viewController, "LayoutDebugSupportTests.ProfileViewController")
+            let guideNode = root?.children.first { $0.isLayoutGuide }
+            XCTAssertEqual(guideNode?.reference.address, UInt64(LiveHierarchy.address(guide)))
+            XCTAssertEqual(guideNode?.reference.name, "UIViewLayoutMarginsGuide")
+            XCTAssertEqual(guideNode?.frame, SnapshotRect(x: 8, y: 8, width: 359, height: 651))
+        }
+    }
+
+    func test_frameMiss_rightToLeftLeading() throws {
+        onMain {
+            let parent = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            parent.semanticContentAttribute = .forceRightToLeft
+            let child = UIView()
+            child.translatesAutoresizingMaskIntoConstraints = false
+            parent.addSubview(child)
+            let leading = child.leadingAnchor.constraint(equalTo: parent.leadingAnchor, constant: 20)
+            NSLayoutConstraint.activate([leading, child.widthAnchor.constraint(equalToConstant: 50),
+                                         child.heightAnchor.constraint(equalToConstant: 10),
+                                         child.topAnchor.constraint(equalTo: parent.topAnchor)])
+            parent.layoutIfNeeded()
+            // Right to left, leading is the right edge: the child sits at 200 - 20 - 50 = 130.
+            XCTAssertEqual(child.frame.origin.x, 130)
+            XCTAssertEqual(UIKitAdapter().makeSnapshot(of: leading, owner: parent).frameMiss, 0)
+        }
+    }
+}
