@@ -76,6 +76,22 @@ final class RemoveConstraintTests: XCTestCase {
         assertValue(solver, vars[4], 40)
     }
 
+    func test_removeConstraint_besideRedundantEquality_keepsTheRedundantOneHolding() throws {
+        let solver = Solver()
+        let (a, b, v) = (Variable("a"), Variable("b"), Variable("v"))
+        try solver.addConstraint(eq(e(a), c(-7)))
+        try solver.addConstraint(eq(e(b), c(26)))
+        try solver.addConstraint(ge(v + b, c(3), 1))
+        let link = eq(v - a, c(4))
+        try solver.addConstraint(link)
+        let redundant = eq(e(v), c(-3))
+        try solver.addConstraint(redundant)
+        try solver.removeConstraint(link)
+        assertValue(solver, v, -3)
+        try solver.removeConstraint(redundant)
+        assertValue(solver, v, -23)
+    }
+
     func test_removeConstraint_unknown_throws() {
         let solver = Solver()
         let stranger = eq(e(Variable("x")), c(1))

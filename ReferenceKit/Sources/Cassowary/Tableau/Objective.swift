@@ -109,7 +109,9 @@ final class Objective {
         return 0
     }
 
-    /// Compares `a / da` with `b / db` tier by tier (the dual simplex ratio).
+    /// Compares `a / da` with `b / db` tier by tier (the dual simplex ratio). Ratios within
+    /// ``nearZero`` (relative) tie and the next tier decides, so rounding noise in a higher tier
+    /// cannot pick an entering symbol that makes a lower tier worse.
     ///
     /// - Returns: -1, 0 or 1 as the first ratio vector is lexicographically smaller, equal or
     ///   larger.
@@ -117,8 +119,8 @@ final class Objective {
         for row in rows {
             let ra = row.coefficient(for: a) / da
             let rb = row.coefficient(for: b) / db
-            if ra < rb { return -1 }
-            if ra > rb { return 1 }
+            if abs(ra - rb) <= nearZero * max(1, abs(ra), abs(rb)) { continue }
+            return ra < rb ? -1 : 1
         }
         return 0
     }

@@ -107,14 +107,17 @@ extension Tableau {
         objective.touched.removeAll()
     }
 
-    /// The symbol to enter for an infeasible row: among its non-dummy cells with a positive
-    /// coefficient, the one with the lexicographically smallest reduced-cost ratio, ties going
-    /// to the lowest id.
+    /// The symbol to enter for an infeasible row: among its non-dummy cells that can raise the
+    /// row's constant (a restricted symbol with a positive coefficient, or an unrestricted
+    /// variable with any non-zero one, moved in the matching direction), the one with the
+    /// lexicographically smallest reduced-cost ratio `cost / |coefficient|`, ties going to the
+    /// lowest id. Free variables have zero reduced cost at a dual feasible basis, so they win.
     func dualEnteringSymbol(_ row: Row) -> Symbol? {
         var best: Cell?
-        for cell in row.cells where cell.coefficient > 0 && !cell.symbol.isDummy {
+        for cell in row.cells where !cell.symbol.isDummy && (cell.coefficient > 0 || cell.symbol.isExternal) {
+            let rate = abs(cell.coefficient)
             if let found = best,
-               objective.compareRatios(cell.symbol, cell.coefficient, found.symbol, found.coefficient) >= 0 {
+               objective.compareRatios(cell.symbol, rate, found.symbol, abs(found.coefficient)) >= 0 {
                 continue
             }
             best = cell
@@ -128,9 +131,11 @@ extension Tableau {
 extension Tableau {
     /// The row to pivot a non-basic marker into before its constraint's row is dropped.
     ///
-    /// Prefers the restricted row that the marker's growth blocks first, then the restricted
-    /// row that its shrinking blocks first, then a row with an external basic symbol, so that
-    /// the rows left behind stay feasible.
+    /// Prefers a row whose basic symbol is a dummy (a redundant required equality: its row holds
+    /// dummies only and has constant 0, so the pivot moves no value, and the dummy, which must
+    /// stay 0, ends non-basic); then the restricted row that the marker's growth blocks first,
+    /// then the restricted row that its shrinking blocks first, then a row with an external
+    /// basic symbol, so that the rows left behind stay feasible.
     ///
     /// A row of an external symbol qualifies only if the marker survives flattening it (a lazy
     /// row's own cell can cancel against its refs); flat rows are tried first.
@@ -144,11 +149,14 @@ extension Tableau {
             guard let current else { return true }
             return candidate.1 < current.1 || (candidate.1 == current.1 && candidate.0 < current.0)
         }
+        var dummy: Symbol?
         for slot in slotsHolding(marker) {
             let basic = basics[Int(slot)]
             let row = slots[Int(slot)]!
             let coefficient = row.coefficient(for: marker)
-            if basic.isExternal {
+            if basic.isDummy {
+                if dummy.map({ basic < $0 }) ?? true { dummy = basic }
+            } else if basic.isExternal {
                 third.append(basic)
             } else if coefficient < 0 {
                 let candidate = (basic, -row.constant / coefficient)
@@ -158,7 +166,7 @@ extension Tableau {
                 if better(candidate, second) { second = candidate }
             }
         }
-        return first?.0 ?? second?.0 ?? externalLeavingRow(marker, among: third)
+        return dummy ?? first?.0 ?? second?.0 ?? externalLeavingRow(marker, among: third)
     }
 
     /// The external row to pivot `marker` into: the lowest id among flat rows, else the lowest
