@@ -41,7 +41,7 @@ final class CEntryPointsTests: XCTestCase {
     }
 
     func test_constraintPassedAsView_andViewAsConstraint() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             XCTAssertEqual(text(lds_constraints(pointer(shape.width), 0)), "error: \(hex(shape.width)) is not a UIView")
             XCTAssertEqual(text(lds_conflict_report(pointer(shape.image), pointer(shape.parent), 0)),
@@ -52,7 +52,7 @@ final class CEntryPointsTests: XCTestCase {
     }
 
     func test_buffer_headerMatchesText() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let buffer = lds_report(pointer(shape.parent), 0)
             let count = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self)))
@@ -62,7 +62,7 @@ final class CEntryPointsTests: XCTestCase {
     }
 
     func test_setName_andClearWithEmptyName() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             XCTAssertEqual(text(lds_set_name(pointer(shape.image), "HeaderView")), "Named <HeaderView:\(hex(shape.image))>")
             XCTAssertTrue(text(lds_report(pointer(shape.image), 2)).hasPrefix("<HeaderView:\(hex(shape.image))> UIImageView : UIView"))

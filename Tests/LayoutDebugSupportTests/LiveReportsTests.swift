@@ -10,7 +10,7 @@ final class LiveReportsTests: XCTestCase {
     override func tearDown() { Nametags.removeAll() }
 
     func test_report_imageViewAt250_sizeConstraintsWin_handChecked() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             // 320×504 parent, centre (160, 252); a 100×100 view centred there starts at (110, 202).
@@ -35,7 +35,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_report_huggingThatOverrules_sizeConstraintsMiss() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 251)
             let image = "<UIImageView:\(hex(shape.image))>"
             let text = LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend)
@@ -47,7 +47,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_report_descent_parentOwnsCentring_handChecked() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             let text = LiveReports.report(at: LiveHierarchy.address(shape.parent), options: [])
@@ -74,7 +74,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_report_descent_stopsAtSkippableClassUnlessAll() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let inner = UIView()
             shape.image.addSubview(inner)
@@ -90,7 +90,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_report_ambiguousChild_namesTheVariable() throws {
-        try onMain {
+        onMain {
             let (parent, child) = LiveHierarchy.ambiguousChild()
             defer { withExtendedLifetime(parent) {} }  // the child's superview link is weak
             let text = LiveReports.report(at: LiveHierarchy.address(child), options: .noDescend)
@@ -99,7 +99,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_trace_ambiguousChild_handChecked() throws {
-        try onMain {
+        onMain {
             let (parent, child) = LiveHierarchy.ambiguousChild()
             let expected = """
             •UIView:\(hex(parent))
@@ -113,7 +113,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_trace_nil_usesKeyWindow() throws {
-        try onMain {
+        onMain {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
             let controller = ProfileViewController()
             window.rootViewController = controller
@@ -125,7 +125,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_constraints_keepsSystemOnesUnlessFiltered_handChecked() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 251)
             let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             let expected = """
@@ -146,7 +146,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_report_constraint_showsItemsAndOwner_handChecked() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             let expected = """
@@ -162,7 +162,7 @@ final class LiveReportsTests: XCTestCase {
     }
 
     func test_setName_nametagBeatsIdentifierBeatsClass() throws {
-        try onMain {
+        onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let address = LiveHierarchy.address(shape.image)
             shape.image.accessibilityIdentifier = "avatar"

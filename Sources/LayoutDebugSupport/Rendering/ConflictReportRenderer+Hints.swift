@@ -14,11 +14,38 @@ extension ConflictReportRenderer {
         var seen = Set<String>()
         var hints: [String] = []
         let all = c.mutuallyExclusive + (c.brokenConstraint.map { [$0] } ?? [])
+        // A stack view makes several UISV- constraints; one hint names them all.
+        var stackIdentifiers: [String: [String]] = [:]
         for constraint in all {
+            if let identifier = constraint.identifier, identifier.hasPrefix("UISV-") {
+                let stack = stackName(constraint)
+                if stackIdentifiers[stack] == nil { hints.append(stack) }
+                if !(stackIdentifiers[stack]?.contains(identifier) ?? false) {
+                    stackIdentifiers[stack, default: []].append(identifier)
+                }
+                continue
+            }
             guard let hint = hint(for: constraint), seen.insert(hint).inserted else { continue }
             hints.append(hint)
         }
-        return hints
+        // Stack hints were held as placeholders (the stack's name) to keep their place.
+        return hints.map { hint in
+            guard let identifiers = stackIdentifiers[hint] else { return hint }
+            return stackHint(stack: hint, identifiers: identifiers)
+        }
+    }
+
+    /// The stack view a `UISV-` constraint belongs to, as reports name it.
+    private static func stackName(_ c: ConstraintSnapshot) -> String {
+        (c.owner ?? c.firstItem)?.bracketed ?? "a stack view"
+    }
+
+    /// The hint for a stack view's constraints.
+    static func stackHint(stack: String, identifiers: [String]) -> String {
+        let names = identifiers.map { "'\($0)'" }.joined(separator: ", ")
+        return names + (identifiers.count == 1 ? " comes" : " come") + " from the stack view " + stack
+            + ": change the stack view's axis, alignment, distribution or spacing, or lower the "
+            + "priority of your constraint on the arranged subview."
     }
 
     /// The hint for one constraint, or `nil` when it is the app's own.
@@ -43,10 +70,7 @@ extension ConflictReportRenderer {
                 + "size is being set."
         }
         if identifier.hasPrefix("UISV-") {
-            let stack = (c.owner ?? c.firstItem)?.bracketed ?? "a stack view"
-            return "'\(identifier)' comes from the stack view \(stack): change the stack view's "
-                + "axis, alignment, distribution or spacing, or lower the priority of your "
-                + "constraint on the arranged subview."
+            return stackHint(stack: stackName(c), identifiers: [identifier])
         }
         if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
             return "'\(identifier)' is a temporary size UIKit sets on \(item) during setup, "

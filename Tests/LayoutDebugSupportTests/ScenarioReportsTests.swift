@@ -1,0 +1,145 @@
+import DemoScenarios
+import Foundation
+import XCTest
+import ReferenceKit
+@testable import LayoutDebugSupport
+
+/// Every report on the hierarchies `layout-demo` builds, as a debugger user
+/// would meet them. Expected lines are worked out by hand from each
+/// scenario's documented geometry; only addresses are filled in.
+final class ScenarioReportsTests: XCTestCase {
+    override func tearDown() {
+        BrokenConstraints.removeAll()
+        ConflictOrdinals.reset()
+    }
+
+    /// A built scenario, its root view, and the conflicts the engine reported.
+    @MainActor
+    struct Built {
+        let window: UIWindow
+        let root: UIView
+        let conflicts: [(broken: NSLayoutConstraint, list: UIConstraintList)]
+
+        /// The conflict report the breakpoint would produce for conflict `index`.
+        func conflictReport(_ index: Int) -> String {
+            LiveReports.conflictReport(constraintAt: LiveHierarchy.address(conflicts[index].broken),
+                                       listAt: LiveHierarchy.address(conflicts[index].list), options: [])
+        }
+    }
+
+    @MainActor
+    private func build(_ name: String) throws -> Built {
+        let scenario = try XCTUnwrap(DemoCatalog.scenario(named: name))
+        var conflicts: [(NSLayoutConstraint, UIConstraintList)] = []
+        let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+            conflicts.append((constraint, UIConstraintList(constraints: list)))
+        }
+        defer { ReferenceKitDebugHooks.removeObserver(token) }
+        let window = scenario.makeWindow()
+        let root = try XCTUnwrap(window.rootViewController?.view)
+        return Built(window: window, root: root, conflicts: conflicts)
+    }
+
+    func test_hugging_sizeAt500LosesTo750Hugging() throws {
+        try onMain {
+            let built = try build("hugging")
+            let image = try XCTUnwrap(built.root.subviews.first)
+            let i = "<UIImageView:\(hex(image))>", r = "<UIView:\(hex(built.root))>"
+            let text = LiveReports.report(at: LiveHierarchy.address(image), options: .noDescend)
+            // 40×40 content at (20, 100); the @500 size constraints miss by 100 - 40 = 60.
+            XCTAssertTrue(text.hasPrefix("\(i) UIImageView : UIView\nFrame:.........(20 100; 40 40)\n"
+                + "Content size...(40 40) [Content Mode: ScaleToFill]\nHugging........[H 750] [V 750]\n"), text)
+            XCTAssertTrue(text.contains(" 1. @500 \(i).width == 100.0 [off by 60.0]\n"), text)
+            XCTAssertTrue(text.contains(" 2. @500 \(i).height == 100.0 [off by 60.0]\n"), text)
+            XCTAssertTrue(text.contains(" 1. @1000 \(i).leading == \(r).leading + 20.0 on \(r) [satisfied]\n"), text)
+            XCTAssertTrue(text.contains(" 2. @1000 \(i).top == \(r).top + 100.0 on \(r) [satisfied]\n"), text)
+        }
+    }
+
+    func test_ambiguous_reportAndTraceNameMinY() throws {
+        try onMain {
+            let built = try build("ambiguous")
+            let floating = try XCTUnwrap(built.root.subviews.first)
+            let report = LiveReports.report(at: LiveHierarchy.address(floating), options: .noDescend)
+            XCTAssertTrue(report.hasPrefix("<floating:\(hex(floating))> UIView : UIResponder [Caution: Ambiguous Layout! minY]\n"
+                + "Frame:.........(20 0; 100 50)\n"), report)
+            let trace = LiveReports.trace(at: LiveHierarchy.address(built.window), options: [])
+            XCTAssertTrue(trace.hasPrefix("•UIWindow:\(hex(built.window))\n|   +UIView:\(hex(built.root))\n"), trace)
+            XCTAssertTrue(trace.contains("|   |   *UIView:\(hex(floating)) 'floating'- AMBIGUOUS LAYOUT for UIView:\(hex(floating)).minY\n"), trace)
+            XCTAssertTrue(trace.hasSuffix(AutolayoutTrace.legend + "\n"))
+        }
+    }
+
+    func test_cellWidthConflict_encapsulatedWidthHint() throws {
+        try onMain {
+            let built = try build("cell-width-conflict")
+            XCTAssertEqual(built.conflicts.count, 1)
+            let text = built.conflictReport(0)
+            XCTAssertTrue(text.hasPrefix("Conflict #1: Unable to simultaneously satisfy constraints in UIViewController\n"), text)
+            XCTAssertTrue(text.contains("'UIView-Encapsulated-Layout-Width' is the size the cell or container gives"), text)
+            XCTAssertTrue(text.contains("conflicting constraint to 999"), text)
+            XCTAssertTrue(text.contains(".width == 768.0"), text)
+            XCTAssertTrue(text.contains("\nWhy:\n"), text)
+        }
+    }
+
+    func test_autoresizingConflict_hintNamesTheLabel() throws {
+        try onMain {
+            let built = try build("autoresizing-conflict")
+            XCTAssertEqual(built.conflicts.count, 2)
+            let label = try XCTUnwrap(built.root.subviews.first)
+            let text = built.conflictReport(0)
+            XCTAssertTrue(text.contains("- <UILabel:\(hex(label))> still has translatesAutoresizingMaskIntoConstraints on"), text)
+            XCTAssertTrue(text.contains("(NSAutoresizingMaskLayoutConstraint h=--& v=--&)"), text)
+            XCTAssertTrue(text.contains("  <UILabel:\(hex(label))> (20 100; 120 20) translatesAutoresizingMask h=--& v=--&\n"), text)
+            XCTAssertTrue(built.conflictReport(1).hasPrefix("Conflict #2:"))
+        }
+    }
+
+    func test_stackConflict_stackViewHint() throws {
+        try onMain {
+            let built = try build("stack-conflict")
+            XCTAssertFalse(built.conflicts.isEmpty)
+            let text = built.conflictReport(0)
+            XCTAssertTrue(text.contains("- 'UISV-canvas-connection', 'UISV-spacing' come from the stack view <UIStackView:"), text)
+            XCTAssertEqual(text.components(separatedBy: "from the stack view").count, 2, "one hint per stack view")
+        }
+    }
+
+    func test_margins_brokenConstraintMarkedInLaterReports() throws {
+        try onMain {
+            let built = try build("margins")
+            XCTAssertEqual(built.conflicts.count, 1)
+            _ = built.conflictReport(0)
+            let card = try XCTUnwrap(built.root.subviews.first)
+            let c = "<card:\(hex(card))>", r = "<UIView:\(hex(built.root))>"
+            let text = LiveReports.report(at: LiveHierarchy.address(card), options: .noDescend)
+            // card is at x 0; the root's leading margin is at 16: the broken one misses by 16.
+            XCTAssertTrue(text.contains("@1000 \(c).leading == \(r).leadingMargin on \(r) [broken] [off by 16.0]\n"), text)
+            XCTAssertTrue(text.contains("@1000 \(c).leading == \(r).leading on \(r) [satisfied]\n"), text)
+        }
+    }
+
+    func test_rtl_leadingConstraintsSatisfied() throws {
+        try onMain {
+            let built = try build("rtl")
+            let one = try XCTUnwrap(built.root.subviews.first)
+            let text = LiveReports.constraints(at: LiveHierarchy.address(one), options: .systemFilter)
+            // (331 100; 24 20): 20 in from the right edge of 375, read right to left.
+            XCTAssertTrue(text.contains("<UILabel:\(hex(one))>.leading == <UIView:\(hex(built.root))>.leading + 20.0 on <UIView:\(hex(built.root))> [satisfied]"), text)
+            XCTAssertFalse(text.contains("off by"), text)
+        }
+    }
+
+    func test_manyViews_descentCoversEveryView() throws {
+        try onMain {
+            let window = try XCTUnwrap(DemoCatalog.scenario(named: "many-views")).makeWindow(count: 21)
+            let root = try XCTUnwrap(window.rootViewController?.view)
+            let json = LiveReports.report(at: LiveHierarchy.address(root), options: .json)
+            let document = try JSONDecoder().decode(DescentReport.Document.self, from: Data(json.utf8))
+            XCTAssertEqual(document.entries.count, 22)
+            XCTAssertEqual(document.entries.map(\.depth).max(), 3, "root, view 0, views 1-4, views 5-20")
+            XCTAssertFalse(document.text.contains("off by"), "no conflict: every frame satisfies every constraint")
+        }
+    }
+}
