@@ -79,23 +79,35 @@ extension Tableau {
             lazyRows.sort { $0.row.sequence < $1.row.sequence }
             lazyRowsNeedSorting = false
         }
-        var live = 0
         var entries = lazyRows
         lazyRows = []
-        for entry in entries {
-            let slot = Int(entry.slot)
-            guard slots[slot] === entry.row, !entry.row.refs.isEmpty else { continue }
-            entries[live] = entry
-            live += 1
-            var value = entry.row.constant
-            for ref in entry.row.refs {
-                let target = slots[Int(slotOfSymbol[ref.symbol.index])]!
-                value += ref.coefficient * (target.refs.isEmpty ? target.constant : valueCache[ref.symbol.index])
+        var cache = valueCache
+        valueCache = []
+        var live = 0
+        slots.withUnsafeBufferPointer { rows in
+            slotOfSymbol.withUnsafeBufferPointer { slotOf in
+                basics.withUnsafeBufferPointer { basicOf in
+                    cache.withUnsafeMutableBufferPointer { values in
+                        for i in 0..<entries.count {
+                            let entry = entries[i]
+                            let slot = Int(entry.slot)
+                            guard rows[slot] === entry.row, !entry.row.refs.isEmpty else { continue }
+                            entries[live] = entry
+                            live += 1
+                            var value = entry.row.constant
+                            for ref in entry.row.refs {
+                                let target = rows[Int(slotOf[ref.symbol.index])].unsafelyUnwrapped
+                                value += ref.coefficient * (target.refs.isEmpty ? target.constant : values[ref.symbol.index])
+                            }
+                            values[basicOf[slot].index] = value
+                        }
+                    }
+                }
             }
-            valueCache[basics[slot].index] = value
         }
         entries.removeLast(entries.count - live)
         lazyRows = entries
+        valueCache = cache
     }
 }
 
