@@ -48,6 +48,19 @@ final class CertificateTests: XCTestCase {
         XCTAssertEqual(certificate?.entries.count, 4)
     }
 
+    func test_constantConstraints_falseOnesRejectedTrueOnesAccepted() throws {
+        let solver = Solver()
+        let equality = Constraint(Expression(constant: 5), .equal)
+        assertValidCertificate(assertUnsatisfiable { try solver.addConstraint(equality) }, includes: [equality])
+        let inequality = Constraint(Expression(constant: 5), .lessThanOrEqual)
+        assertValidCertificate(assertUnsatisfiable { try solver.addConstraint(inequality) }, includes: [inequality])
+        let truth = Constraint(Expression(constant: 0), .equal)
+        try solver.addConstraint(truth)
+        try solver.addConstraint(Constraint(Expression(constant: -1), .lessThanOrEqual))
+        try solver.removeConstraint(truth)
+        XCTAssertEqual(solver.constraints.count, 1)
+    }
+
     func test_rejection_leavesValuesAndConstraintsUnchanged() throws {
         let solver = Solver()
         let x = Variable("x")

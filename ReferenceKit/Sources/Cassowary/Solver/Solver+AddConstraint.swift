@@ -4,9 +4,11 @@ extension Solver {
     /// Adds a constraint and re-optimises.
     ///
     /// A required constraint that cannot hold together with the required constraints already
-    /// in the solver is rejected, and the solver is left exactly as it was (no residue of the
-    /// rejected row stays in the tableau, unlike kiwi#52). A non-required constraint is never
-    /// rejected; its error is minimised in its tier.
+    /// in the solver is rejected, and the solver is left as it was: same constraints, no residue
+    /// of the rejected row in the tableau (unlike kiwi#52), an optimal solution of the same cost
+    /// (when the optimum is ambiguous, a search for feasibility may leave the values at another
+    /// point of it). A non-required constraint is never rejected; its error is minimised in its
+    /// tier.
     ///
     /// - Parameter constraint: The constraint to add.
     /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is already in the solver;
