@@ -39,8 +39,7 @@ extension UIKitAdapter {
                 let m = view.layoutMargins
                 margins = .init(top: Double(m.top), left: Double(m.left), bottom: Double(m.bottom), right: Double(m.right))
             }
-            let rightToLeft = AttributeGeometry.usesDirection(attribute)
-                && view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            let rightToLeft = AttributeGeometry.usesDirection(attribute) && isRightToLeft(view)
             return AttributeGeometry.value(attribute, of: local ? Self.rect(view.frame) : absoluteFrame(of: view),
                                            margins: margins, rightToLeft: rightToLeft)
         }
@@ -49,11 +48,20 @@ extension UIKitAdapter {
             let frame = Self.rect(guide.layoutFrame)
             let placed = SnapshotRect(x: origin.x + frame.x, y: origin.y + frame.y,
                                       width: frame.width, height: frame.height)
-            let rightToLeft = AttributeGeometry.usesDirection(attribute)
-                && owner.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            let rightToLeft = AttributeGeometry.usesDirection(attribute) && isRightToLeft(owner)
             return AttributeGeometry.value(attribute, of: placed, margins: .init(), rightToLeft: rightToLeft)
         }
         return nil
+    }
+
+    /// Whether the view lays out right to left, asked once per view per report:
+    /// the answer walks up to the window, and descents ask for every
+    /// leading and trailing constraint.
+    func isRightToLeft(_ view: UIView) -> Bool {
+        if let known = directions[ObjectIdentifier(view)] { return known }
+        let answer = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        directions[ObjectIdentifier(view)] = answer
+        return answer
     }
 
     /// The view's frame in its root's coordinates: each ancestor's frame

@@ -21,6 +21,8 @@ import Foundation
 final class UIKitAdapter {
     /// Absolute frames (in the root's coordinates), by object.
     var absoluteFrames: [ObjectIdentifier: SnapshotRect] = [:]
+    /// Whether each view lays out right to left, by view.
+    var directions: [ObjectIdentifier: Bool] = [:]
     /// Class name and superclass chain, by class.
     private var classInfo: [ObjectIdentifier: (name: String, superclasses: [String])] = [:]
     /// Constraint snapshots already made, by constraint.

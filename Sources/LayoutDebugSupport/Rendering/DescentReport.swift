@@ -61,7 +61,49 @@ public enum DescentReport {
     /// - Returns: Lines ending in a newline.
     public static func text(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
-        render(entries(root, skipping: skipping, all: all))
+        // Straight from the tree: flattening into entries first would copy
+        // every view, which costs as much as writing it.
+        var writer = TreeWriter(skipping: skipping, all: all)
+        writer.out.reserveCapacity(count(root) * 1280)
+        writer.write(root, depth: 0)
+        return writer.out
+    }
+
+    /// The number of views in the tree.
+    private static func count(_ view: ViewSnapshot) -> Int {
+        var total = 1
+        for index in view.children.indices { total += count(view.children[index]) }
+        return total
+    }
+
+    /// Writes a descent report in pre-order, as `render` does from entries.
+    private struct TreeWriter {
+        let skipping: Set<String>
+        let all: Bool
+        var out = ""
+        var indents = [""]
+        let memo = ConstraintLineMemo()
+        var first = true
+
+        init(skipping: Set<String>, all: Bool) {
+            self.skipping = skipping
+            self.all = all
+        }
+
+        mutating func write(_ view: ViewSnapshot, depth: Int) {
+            if !first { out += "\n" }
+            first = false
+            while indents.count <= depth { indents.append(indents[indents.count - 1] + "  ") }
+            let indent = indents[depth]
+            ViewLayoutDescription.write(view, indent: indent, memo: memo, into: &out)
+            if depth > 0, !all, isSkipped(view, skipping) {
+                if !view.children.isEmpty {
+                    out += indent + "(subviews of \(view.reference.className) skipped; use --all to see them)\n"
+                }
+                return
+            }
+            for index in view.children.indices { write(view.children[index], depth: depth + 1) }
+        }
     }
 
     /// The text for entries already collected.
@@ -72,7 +114,8 @@ public enum DescentReport {
         out.reserveCapacity(entries.count * 1280)
         var indents = [""]
         let memo = ConstraintLineMemo()
-        for (index, entry) in entries.enumerated() {
+        for index in entries.indices {
+            let entry = entries[index]
             if index > 0 { out += "\n" }
             while indents.count <= entry.depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[entry.depth]

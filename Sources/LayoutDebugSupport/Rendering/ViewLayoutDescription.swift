@@ -115,12 +115,13 @@ public enum ViewLayoutDescription {
     /// lists up to 99 line up.
     static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool, indent: String,
                          memo: ConstraintLineMemo? = nil, into out: inout String) {
-        for (index, c) in constraints.enumerated() {
+        // Indices, not `enumerated()`, which would copy every constraint.
+        for index in constraints.indices {
             out += indent
             if index < 9 { out += " " }
             out += String(index + 1)
             out += ". "
-            writeConstraintLine(c, showOwner: showOwner, memo: memo, into: &out)
+            writeConstraintLine(constraints[index], showOwner: showOwner, memo: memo, into: &out)
             out += "\n"
         }
     }
