@@ -38,34 +38,64 @@ public enum ViewLayoutDescription {
     /// thousand-view report from copying each view's text twice.
     static func write(_ view: ViewSnapshot, indent: String, memo: ConstraintLineMemo? = nil,
                       into out: inout String) {
-        func line(_ text: String) {
+        // Each line is appended piece by piece: an interpolated line would be
+        // built, copied in and freed, a thousand times per descent.
+        func line(_ label: String, _ value: String) {
             out += indent
-            out += text
+            out += label
+            out += value
             out += "\n"
         }
-        line(header(view))
-        if let controller = view.viewController { line("Controller.....\(controller)") }
-        if view.translatesAutoresizingMask { line("Mask...........\(view.autoresizingMask)") }
-        line("Frame:.........\(FrameText.rect(view.frame))")
-        var content = "Content size...\(FrameText.size(view.intrinsicContentSize))"
+        out += indent
+        writeHeader(view, into: &out)
+        out += "\n"
+        if let controller = view.viewController { line("Controller.....", controller) }
+        if view.translatesAutoresizingMask { line("Mask...........", view.autoresizingMask) }
+        out += indent
+        out += "Frame:........."
+        FrameText.writeRect(view.frame, into: &out)
+        out += "\n"
+        out += indent
+        out += "Content size..."
+        FrameText.writeSize(view.intrinsicContentSize, into: &out)
         if view.intrinsicContentSize.width > 0 || view.intrinsicContentSize.height > 0 {
-            content += " [Content Mode: \(contentModeName(view.contentMode))]"
+            out += " [Content Mode: "
+            out += contentModeName(view.contentMode)
+            out += "]"
         }
-        line(content)
-        line("Hugging........\(pair(view.hugging))")
-        line("Resistance.....\(pair(view.compressionResistance))")
-        line("Constraints....\(view.constraints.count)")
+        out += "\n"
+        out += indent
+        out += "Hugging........"
+        writePair(view.hugging, into: &out)
+        out += "\n"
+        out += indent
+        out += "Resistance....."
+        writePair(view.compressionResistance, into: &out)
+        out += "\n"
+        line("Constraints....", String(view.constraints.count))
         numbered(view.constraints, showOwner: false, indent: indent, memo: memo, into: &out)
         if !view.ancestorConstraints.isEmpty {
-            line("Ancestors......\(view.ancestorConstraints.count)")
+            line("Ancestors......", String(view.ancestorConstraints.count))
             numbered(view.ancestorConstraints, showOwner: true, indent: indent, memo: memo, into: &out)
         }
     }
 
     /// `<Name:0x…> Class : Superclass [Autosizes] [Caution: Ambiguous Layout! minX, width]`.
     static func header(_ view: ViewSnapshot) -> String {
-        var text = view.reference.bracketed + " " + view.reference.className
-        if let superclass = view.superclassNames.first { text += " : " + superclass }
+        var text = ""
+        writeHeader(view, into: &text)
+        return text
+    }
+
+    /// Appends `header(view)` to `text`.
+    static func writeHeader(_ view: ViewSnapshot, into text: inout String) {
+        view.reference.writeBracketed(into: &text)
+        text += " "
+        text += view.reference.className
+        if let superclass = view.superclassNames.first {
+            text += " : "
+            text += superclass
+        }
         if view.isLayoutGuide { text += " [Layout Guide]" }
         if view.translatesAutoresizingMask { text += " [Autosizes]" }
         if view.hasAmbiguousLayout {
@@ -73,7 +103,6 @@ public enum ViewLayoutDescription {
             if !view.ambiguousVariables.isEmpty { text += " " + view.ambiguousVariables.joined(separator: ", ") }
             text += "]"
         }
-        return text
     }
 
     /// One constraint's line with its state, as the report lists it.
@@ -126,8 +155,12 @@ public enum ViewLayoutDescription {
         }
     }
 
-    private static func pair(_ p: AxisPriorities) -> String {
-        "[H \(ReportNumber.priority(p.horizontal))] [V \(ReportNumber.priority(p.vertical))]"
+    private static func writePair(_ p: AxisPriorities, into out: inout String) {
+        out += "[H "
+        out += ReportNumber.priority(p.horizontal)
+        out += "] [V "
+        out += ReportNumber.priority(p.vertical)
+        out += "]"
     }
 
     /// `center` → `Center`, `scaleAspectFit` → `ScaleAspectFit`, as her listing names them.

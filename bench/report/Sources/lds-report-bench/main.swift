@@ -26,7 +26,7 @@ import ReferenceKit
 let budgetMilliseconds = 20.0
 /// Runs per size; the median is reported, so one preempted run (the machine
 /// is shared) does not decide the figure.
-let runs = 9
+let runs = 21
 
 func milliseconds(_ duration: Duration) -> Double {
     let parts = duration.components
