@@ -46,6 +46,9 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
     public var rows: [Row]
     /// `0 = 718` or `0 <= -41.67`: what the rows add up to.
     public var contradiction: String?
+    /// The number on the right of `contradiction` (always negative: the
+    /// rows, multiplied, say `0 = K` or `0 <= K`).
+    public var sum: Double?
     /// Changes each of which resolves the contradiction (system constraints excluded).
     public var fixes: [Fix]
     /// Constraints that could not take part, and why.
@@ -53,11 +56,12 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
 
     /// Creates an explanation.
     public init(verdict: Verdict, reason: String, rows: [Row] = [], contradiction: String? = nil,
-                fixes: [Fix] = [], notes: [String] = []) {
+                sum: Double? = nil, fixes: [Fix] = [], notes: [String] = []) {
         self.verdict = verdict
         self.reason = reason
         self.rows = rows
         self.contradiction = contradiction
+        self.sum = sum
         self.fixes = fixes
         self.notes = notes
     }

@@ -18,7 +18,7 @@ struct ContradictionText {
         let symbol = certificate.isEquality ? "=" : "<="
         let contradiction = "0 \(symbol) \(ExplainNumber.text(certificate.constant)) is impossible"
         return ConflictExplanation(verdict: .contradiction, reason: reason(ordered), rows: rows,
-                                   contradiction: contradiction, fixes: fixes(), notes: notes)
+                                   contradiction: contradiction, sum: certificate.constant, fixes: fixes(), notes: notes)
     }
 
     /// Constraints in the log's order, then the size facts.

@@ -51,11 +51,16 @@ extension ConsoleLogParser {
                 addConstraint(text, start, end, isBroken: false, emit)
             }
         case .header:
+            linesAfterHeader += 1
             if isBracket(text, start, end, UInt8(ascii: "(")) {
                 state = .explicitList
             } else if ConstraintLine.find(text, start, end, strict: false) != nil {
                 state = .implicitList
                 addConstraint(text, start, end, isBroken: false, emit)
+            } else if linesAfterHeader >= Self.headerReach {
+                // Too far from any list: the same text read in one buffer would
+                // not tie them together either, so forget the header.
+                reset()
             }
         case .explicitList:
             if isBracket(text, start, end, UInt8(ascii: ")")) {
@@ -171,15 +176,18 @@ extension ConsoleLogParser {
         constraintLines = 0
         droppedLines = 0
         linesAfterList = 0
+        linesAfterHeader = 0
         pending.removeAll()
         state = .idle
     }
 
-    /// Emits the conflict being read when there is one: a header, or at least
-    /// one line that was meant to be a constraint.
+    /// Emits the conflict being read when there is one: at least one line
+    /// that was meant to be a constraint (a readable one, an unreadable one or
+    /// `<private>`). A header alone is not a conflict: what follows it decides,
+    /// and the same text must give the same conflicts however it is split.
     mutating func flush(_ emit: (ParsedConflict) -> Void) {
         defer { reset() }
-        guard state != .idle, hasHeader || constraintLines > 0 || conflict.isRedacted else { return }
+        guard state != .idle, constraintLines > 0 else { return }
         if droppedLines > 0 {
             conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)")
         }

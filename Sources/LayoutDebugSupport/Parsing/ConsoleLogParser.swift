@@ -38,6 +38,7 @@ public struct ConsoleLogParser {
     var constraintLines = 0
     var droppedLines = 0
     var linesAfterList = 0
+    var linesAfterHeader = 0
     var firstLine = 0
     var lineNumber = 0
     var ordinal = 0
@@ -54,6 +55,8 @@ public struct ConsoleLogParser {
     /// Lines after a list within which "Will attempt to recover by breaking"
     /// still belongs to it; past them the conflict is emitted without it.
     static let linesAwaitingBreak = 8
+    /// Lines after a header within which its list must start.
+    static let headerReach = 10
 
     /// Creates a parser at the start of a log.
     ///
@@ -104,7 +107,10 @@ public struct ConsoleLogParser {
         var counted = 0, linesBefore = lineNumber
         while lineStart < text.count {
             if state == .idle {
-                guard let start = nextConflictLine(text, from: lineStart, &candidates) else { break }
+                // A header in the last lines of the buffer must be read now: the
+                // list it introduces arrives with the next buffer.
+                guard let start = nextConflictLine(text, from: lineStart, &candidates)
+                    ?? headerLine(text, before: text.count, notBefore: lineStart) else { break }
                 lineStart = start
             }
             linesBefore += text.newlines(from: counted, to: lineStart)
@@ -141,12 +147,12 @@ public struct ConsoleLogParser {
             || isBracket(text, start, end, UInt8(ascii: "("))
     }
 
-    /// The earliest of up to ten lines before `lineStart` holding the header
-    /// or the advice, so a conflict is read from its header.
+    /// The earliest of up to `headerReach` lines before `lineStart` holding
+    /// the header or the advice, so a conflict is read from its header.
     private func headerLine(_ text: ByteText, before lineStart: Int, notBefore: Int) -> Int? {
         var found: Int?
         var end = lineStart - 1
-        for _ in 0..<10 where end > notBefore {
+        for _ in 0..<Self.headerReach where end > notBefore {
             let start = text.lineStart(containing: end - 1, notBefore: notBefore)
             let keywords = Keywords(text, start, end).found
             if keywords.contains(.header) || keywords.contains(.advice) { found = start }

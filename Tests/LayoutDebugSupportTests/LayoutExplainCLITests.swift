@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+
+/// `layout-explain` run as a user runs it: arguments, stdin, output and exit status.
+final class LayoutExplainCLITests: XCTestCase {
+    /// The executable, built next to the test bundle by `swift test`.
+    private func binary(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("layout-explain")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        XCTFail("layout-explain is not built next to \(CommandLine.arguments[0])", file: file, line: line)
+        throw CocoaError(.fileNoSuchFile)
+    }
+
+    private struct Run { var status: Int32; var out: String; var err: String }
+
+    private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        input.fileHandleForWriting.closeFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                   err: String(decoding: errData, as: UTF8.self))
+    }
+
+    private func corpus(_ path: String) -> String { ParsingCorpus.directory.appendingPathComponent(path).path }
+
+    func test_report_explainsEveryConflict() throws {
+        let result = try run([corpus("logs/009.txt"), corpus("logs/001.txt")])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out.components(separatedBy: "\nWhy:\n").count, 3)
+        XCTAssertTrue(result.out.contains("Will attempt to recover by breaking:"))
+        XCTAssertTrue(result.out.contains("24 + 21 + 9 = 0 is impossible"))
+        XCTAssertEqual(result.err, "")
+    }
+
+    func test_summary_countsRepeatsMostFrequentFirst() throws {
+        let log007 = try ParsingCorpus.text("007.txt"), log027 = try ParsingCorpus.text("027.txt")
+        let result = try run(["--summary", "-"], stdin: log027 + log007 + log007.replacingOccurrences(of: "0x5869c5", with: "0x123"))
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].hasPrefix("  2× NSLayoutConstraint 'UIView-Encapsulated-Layout-Height'"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("  1× NSLayoutConstraint Iris1Label.height == 25"), lines[1])
+        XCTAssertEqual(lines[2], "3 conflicts, 2 distinct")
+    }
+
+    func test_json_reportsAndSummary() throws {
+        let reports = try run(["--json", corpus("logs/027.txt")])
+        XCTAssertEqual(reports.status, 0)
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.count, 1)
+        let explanation = try XCTUnwrap(array[0]["explanation"] as? [String: Any])
+        XCTAssertEqual(explanation["verdict"] as? String, "contradiction")
+        let summary = try run(["--json", "--summary", corpus("logs/027.txt")])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(summary.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["total"] as? Int, 1)
+    }
+
+    func test_invalidInput_oneLineErrorsAndNonzeroStatus() throws {
+        let invalid = try run([corpus("invalid/001.txt")])
+        XCTAssertEqual(invalid.status, 1)
+        XCTAssertEqual(invalid.err.split(separator: "\n").count, 1, invalid.err)
+        XCTAssertTrue(invalid.err.contains("does not end in a hexadecimal address"), invalid.err)
+        let missing = try run(["/nonexistent/log.txt"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.err, "layout-explain: /nonexistent/log.txt: No such file or directory\n")
+        let noConflict = try run([corpus("traces/002.txt")])
+        XCTAssertEqual(noConflict.status, 1)
+        XCTAssertTrue(noConflict.err.contains("no Auto Layout conflict found"))
+        let binary = try run(["-"], stdin: "\u{0}\u{1}\u{2}ELF")
+        XCTAssertEqual(binary.status, 1)
+        XCTAssertTrue(binary.err.contains("not a text console log"))
+        let option = try run(["--frobnicate"])
+        XCTAssertEqual(option.status, 2)
+    }
+
+    func test_help() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.hasPrefix("usage: layout-explain"))
+    }
+
+    func test_unparsedLine_isPrintedWithItsReason_andTheRestExplained() throws {
+        let text = """
+            (
+                "<NSLayoutConstraint:0x1 UIView:0x2.height == 25>",
+                "<NSLayoutConstraint:0x3 UIView:0x2.height == what>",
+                "<NSLayoutConstraint:0x4 UIView:0x2.height >= 50>"
+            )
+            """
+        let result = try run(["-"], stdin: text)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("unparsed: \"<NSLayoutConstraint:0x3 UIView:0x2.height == what>\","), result.out)
+        XCTAssertTrue(result.out.contains("50 <= 25 is impossible"), result.out)
+    }
+}

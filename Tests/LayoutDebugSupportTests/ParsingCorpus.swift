@@ -1,0 +1,70 @@
+import Foundation
+import LayoutDebugSupport
+import XCTest
+
+// MARK: - The shared corpus
+
+/// Reads `shared/corpus`, a sibling of the repository, located from this file.
+enum ParsingCorpus {
+    /// `<repo>/../shared/corpus`.
+    static let directory: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    /// The text of `logs/NNN.txt` (or another folder).
+    static func text(_ name: String, folder: String = "logs", file: StaticString = #filePath,
+                     line: UInt = #line) throws -> String {
+        let url = directory.appendingPathComponent(folder).appendingPathComponent(name)
+        do {
+            return try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            XCTFail("cannot read corpus file \(url.path): \(error)", file: file, line: line)
+            throw error
+        }
+    }
+
+    /// Every file name in a corpus folder, sorted.
+    static func names(_ folder: String = "logs") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(".txt") }.sorted()
+    }
+
+    /// The one conflict of a corpus log.
+    static func conflict(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> ConflictSnapshot {
+        let conflicts = ConsoleLogParser.parse(try text(name, file: file, line: line))
+        XCTAssertEqual(conflicts.count, 1, "\(name) holds one conflict", file: file, line: line)
+        return try XCTUnwrap(conflicts.first, file: file, line: line)
+    }
+
+    /// The corpus log wrapped in the full UIKit envelope, breaking the constraint at `brokenIndex`.
+    static func enveloped(_ name: String, brokenIndex: Int) throws -> (text: String, broken: String) {
+        let lines = try text(name).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let constraints = lines.compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("\"<") else { return nil }
+            var inner = trimmed.dropFirst()
+            if inner.hasSuffix(",") { inner = inner.dropLast() }
+            if inner.hasSuffix("\"") { inner = inner.dropLast() }
+            return String(inner)
+        }
+        let broken = constraints[brokenIndex]
+        let text = """
+            2017-06-01 10:00:00.000 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            \tTry this:
+            \t\t(1) look at each constraint and try to figure out which you don't expect;
+            \t\t(2) find the code that added the unwanted constraint or constraints and fix it.
+            (
+            \(constraints.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+            )
+
+            Will attempt to recover by breaking constraint
+            \(broken)
+
+            Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.
+            The methods in the UIConstraintBasedLayoutDebugging category on UIView listed in <UIKitCore/UIView.h> may also be helpful.
+
+            """
+        return (text, broken)
+    }
+}

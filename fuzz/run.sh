@@ -1,0 +1,33 @@
+#!/bin/sh
+# Builds the libFuzzer target for the console-log parser (and the explainer
+# on what it parses) and runs it for a bounded time, seeded from the corpus.
+# Exits nonzero on a crash, a failed invariant, a leak or a hang (a single
+# input running over -timeout seconds).
+#
+#   fuzz/run.sh [SECONDS]        (default 60)
+set -eu
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN=${1:-60}
+WORK=${FUZZ_WORK:-/tmp/layout-explain-fuzz}
+mkdir -p "$WORK/corpus" "$WORK/build"
+
+# The solver is compiled as its own module, as in the package.
+swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-module -emit-library -static \
+    -module-name Cassowary -emit-module-path "$WORK/build/Cassowary.swiftmodule" \
+    -o "$WORK/build/libCassowary.a" $(find ReferenceKit/Sources/Cassowary -name '*.swift')
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
+    -I "$WORK/build" -L "$WORK/build" -lCassowary -lm \
+    fuzz/ParserFuzz.swift \
+    Sources/LayoutDebugSupport/Snapshots/*.swift \
+    Sources/LayoutDebugSupport/Parsing/*.swift \
+    Sources/LayoutDebugSupport/Explain/*.swift \
+    -o "$WORK/build/parser-fuzz"
+
+CORPUS=../shared/corpus
+for file in "$CORPUS"/logs/*.txt "$CORPUS"/invalid/*.txt "$CORPUS"/traces/*.txt fuzz/seeds/*.txt; do
+    [ -f "$file" ] && cp "$file" "$WORK/corpus/$(basename "$(dirname "$file")")-$(basename "$file")"
+done
+
+cd "$WORK"
+exec ./build/parser-fuzz -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=8192 -print_final_stats=1 corpus
