@@ -27,7 +27,7 @@ final class AppKitAdapter {
     func snapshot(of view: NSView, ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
         var superclasses: [String] = []
         var next: AnyClass? = class_getSuperclass(type(of: view))
-        while let current = next, current != NSObject.self {
+        while let current = next, ObjectIdentifier(current) != ObjectIdentifier(NSObject.self) {
             superclasses.append(NSStringFromClass(current))
             next = class_getSuperclass(current)
         }

@@ -21,25 +21,30 @@ enum LiveObjectLookup {
         guard malloc_zone_from_ptr(pointer) != nil, malloc_size(pointer) >= MemoryLayout<UInt>.size * 2 else {
             return nil
         }
-        let isa = pointer.load(as: UInt.self) & isaMask
-        guard knownClasses().contains(isa) else { return nil }
+        let isa = pointer.load(as: UInt.self)
+        let classes = knownClasses()
+        guard isaMasks.contains(where: { classes.contains(isa & $0) }) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// The constraints in the `NSArray` the conflict breakpoint passes as `$arg2`.
     static func constraintList(at address: UInt) -> [AnyObject]? {
         guard let array = object(at: address) as? NSArray else { return nil }
-        return array.compactMap { $0 as AnyObject }
+        return array.map { $0 as AnyObject }
     }
 
     // MARK: - Classes
 
-    /// The bits of an `isa` that hold the class pointer (objc4's `ISA_MASK`).
-    private static var isaMask: UInt {
+    /// The bits of an `isa` that may hold the class pointer (objc4's
+    /// `ISA_MASK`, which differs between devices, simulators, Macs and
+    /// pointer-authenticated arm64e). A mask that is wrong for this platform
+    /// only makes a valid address be refused, never a bad one accepted,
+    /// because the masked value must still be a class the runtime knows.
+    private static var isaMasks: [UInt] {
         #if arch(arm64)
-        return 0x0000_000f_ffff_fff8
+        return [0x0000_000f_ffff_fff8, 0x0000_7fff_ffff_fff8, 0x007f_ffff_ffff_fff8]
         #else
-        return 0x0000_7fff_ffff_fff8
+        return [0x0000_7fff_ffff_fff8]
         #endif
     }
 
