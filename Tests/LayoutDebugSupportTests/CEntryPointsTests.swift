@@ -51,6 +51,30 @@ final class CEntryPointsTests: XCTestCase {
         }
     }
 
+    func test_report_fromANonMainThread_doesNotTrap() throws {
+        // The debugger may stop the process on any thread; the C entry points
+        // must then read views without MainActor.assumeIsolated, which traps.
+        let (address, expected): (UInt, String) = onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            retained = shape.parent
+            let address = LiveHierarchy.address(shape.parent)
+            return (address, LiveReports.report(at: address, options: []))
+        }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var fromThread = ""
+        let thread = Thread {
+            fromThread = ReportBuffer.read(lds_report(UnsafeMutableRawPointer(bitPattern: address), 0))
+            done.signal()
+        }
+        thread.start()
+        done.wait()  // the main thread is parked, as if stopped
+        XCTAssertEqual(fromThread, expected)
+        retained = nil
+    }
+
+    /// Keeps the hierarchy of the thread test alive while the main thread waits.
+    nonisolated(unsafe) private var retained: AnyObject?
+
     func test_buffer_headerMatchesText() throws {
         onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
