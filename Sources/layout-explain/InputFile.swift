@@ -49,7 +49,8 @@ enum InputFile {
         }
         if readable == 0, let unreadable = firstUnreadable {
             let line = unreadable.snapshot.unparsedLines.first ?? ""
-            Output.error("\(name(path)):\(unreadable.firstLine): no readable constraint"
+            let place = unreadable.firstLine > 0 ? ":\(unreadable.firstLine)" : ": conflict #\(unreadable.snapshot.ordinal ?? 1)"
+            Output.error("\(name(path))\(place): no readable constraint"
                 + (line.isEmpty ? "" : " (\(Reports.reason(line))): \(line)"))
             return false
         }

@@ -8,10 +8,9 @@ extension ConsoleLogParser {
         (start, end) = text.trimmed(start, end)
         // Keywords come before a constraint's text, never inside it (a
         // syslog `<Notice>` before the header is not a constraint).
+        let constraint = ConstraintLine.find(text, start, end, strict: false)
         var opening = end
-        if case .constraint(let constraintStart, _, _)? = ConstraintLine.find(text, start, end, strict: false) {
-            opening = constraintStart
-        }
+        if case .constraint(let constraintStart, _, _, _)? = constraint { opening = constraintStart }
         let keywords = Keywords(text, start, opening)
         let found = keywords.found
         if found.contains(.header) || (found.contains(.advice) && state != .header) {
@@ -35,17 +34,21 @@ extension ConsoleLogParser {
             }
             return
         }
-        readListLine(text, start, end, emit)
+        readListLine(text, start, end, constraint, emit)
     }
 
-    private mutating func readListLine(_ text: ByteText, _ start: Int, _ end: Int, _ emit: (ParsedConflict) -> Void) {
+    /// One line that holds no keyword; `constraint` is its constraint opening, if any.
+    private mutating func readListLine(_ text: ByteText, _ start: Int, _ end: Int, _ constraint: ConstraintLine.Opening?,
+                                       _ emit: (ParsedConflict) -> Void) {
         let blank = start == end
+        let isConstraint = constraint != nil
+        let isNamedConstraint = constraint?.isNamed == true
         switch state {
         case .idle:
             if isBracket(text, start, end, UInt8(ascii: "(")) {
                 begin(header: false)
                 state = .explicitList
-            } else if ConstraintLine.find(text, start, end, strict: true) != nil {
+            } else if isNamedConstraint {
                 begin(header: false)
                 state = .implicitList
                 addConstraint(text, start, end, isBroken: false, emit)
@@ -54,7 +57,7 @@ extension ConsoleLogParser {
             linesAfterHeader += 1
             if isBracket(text, start, end, UInt8(ascii: "(")) {
                 state = .explicitList
-            } else if ConstraintLine.find(text, start, end, strict: false) != nil {
+            } else if isConstraint {
                 state = .implicitList
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if linesAfterHeader >= Self.headerReach {
@@ -65,7 +68,7 @@ extension ConsoleLogParser {
         case .explicitList:
             if isBracket(text, start, end, UInt8(ascii: ")")) {
                 state = .afterList
-            } else if looksLikeConstraint(text, start, end) {
+            } else if isConstraint || looksLikeConstraint(text, start, end) {
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if !blank, !isEllipsis(text, start, end) {
                 // A list of something else (an app printing an array) is dropped;
@@ -77,7 +80,7 @@ extension ConsoleLogParser {
                 }
             }
         case .implicitList:
-            if ConstraintLine.find(text, start, end, strict: false) != nil {
+            if isConstraint {
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if isBracket(text, start, end, UInt8(ascii: "(")) {
                 flush(emit)
@@ -92,7 +95,7 @@ extension ConsoleLogParser {
                 flush(emit)
                 begin(header: false)
                 state = .explicitList
-            } else if ConstraintLine.find(text, start, end, strict: true) != nil {
+            } else if isNamedConstraint {
                 flush(emit)
                 begin(header: false)
                 state = .implicitList
@@ -102,11 +105,11 @@ extension ConsoleLogParser {
                 flush(emit)
             }
         case .expectBroken:
-            if ConstraintLine.find(text, start, end, strict: false) != nil {
+            if isConstraint {
                 addConstraint(text, start, end, isBroken: true, emit)
             } else if !blank {
                 flush(emit)
-                readListLine(text, start, end, emit)
+                readListLine(text, start, end, constraint, emit)
             }
         }
     }
@@ -227,7 +230,6 @@ extension ConsoleLogParser {
 
     /// Inside a list, anything opening with `<` or `"<` is meant to be a constraint.
     private func looksLikeConstraint(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
-        if ConstraintLine.find(text, start, end, strict: false) != nil { return true }
         guard let open = text.firstIndex(of: UInt8(ascii: "<"), from: start, to: end) else { return false }
         let (contentStart, _) = text.trimmed(start, open)
         return contentStart == open || (open - contentStart == 1 && text[contentStart] == UInt8(ascii: "\""))

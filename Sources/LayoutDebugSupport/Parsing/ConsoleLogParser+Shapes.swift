@@ -89,8 +89,8 @@ final class ConflictShapeCache {
     /// The kept lines without the digits of addresses (`:0x…` and `: 0x…`),
     /// with each line's kind, and a hash of that.
     ///
-    /// Text between colons is copied with `memcpy`, so building the key costs
-    /// about as much as copying the conflict once.
+    /// Text between addresses is copied with `memcpy`, so building the key
+    /// costs about as much as copying the conflict once.
     static func key(_ pending: PendingLines, droppedLines: Int) -> Key {
         let capacity = pending.bytes.count + pending.lines.count + 8
         let out = [UInt8](unsafeUninitializedCapacity: capacity) { destination, initialized in
@@ -102,15 +102,13 @@ final class ConflictShapeCache {
                     written += 1
                     var index = line.start
                     while index < line.end {
-                        let colon = text.firstIndex(of: UInt8(ascii: ":"), from: index, to: line.end) ?? (line.end - 1)
-                        var copyEnd = colon + 1
-                        if copyEnd < line.end, text[copyEnd] == 0x20 { copyEnd += 1 }
-                        let isAddress = text.has("0x", at: copyEnd) && copyEnd + 2 <= line.end
-                        if isAddress { copyEnd += 2 }
+                        // Addresses are the only common `x` in constraint text.
+                        let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: line.end) ?? (line.end - 1)
+                        let copyEnd = x + 1
                         (destination.baseAddress! + written).update(from: text.base + index, count: copyEnd - index)
                         written += copyEnd - index
                         index = copyEnd
-                        if isAddress {
+                        if Self.isAddressPrefix(text, x, lineStart: line.start) {
                             while index < line.end, ByteClass.hexValue(text[index]) != nil { index += 1 }
                         }
                     }
@@ -125,6 +123,15 @@ final class ConflictShapeCache {
             initialized = written
         }
         return Key(hash: hash(out), bytes: out)
+    }
+
+    /// Whether the `x` at `index` is the `x` of `:0x` or `: 0x`.
+    private static func isAddressPrefix(_ text: ByteText, _ index: Int, lineStart: Int) -> Bool {
+        guard index - 2 >= lineStart, text[index] == UInt8(ascii: "x"), text[index - 1] == UInt8(ascii: "0") else {
+            return false
+        }
+        if text[index - 2] == UInt8(ascii: ":") { return true }
+        return index - 3 >= lineStart && text[index - 2] == 0x20 && text[index - 3] == UInt8(ascii: ":")
     }
 
     /// A multiply-rotate hash over eight bytes at a time.

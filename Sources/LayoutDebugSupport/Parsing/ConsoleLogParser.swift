@@ -4,9 +4,9 @@
 public struct ParsedConflict: Sendable {
     /// The conflict, as the live sources would describe it.
     public var snapshot: ConflictSnapshot
-    /// The 1-based line where the conflict starts.
+    /// The 1-based line where the conflict starts (0 when summarizing).
     public var firstLine: Int
-    /// The 1-based line where it ends.
+    /// The 1-based line where it ends (0 when summarizing).
     public var lastLine: Int
     /// `snapshot.signature`, when the parser was made with
     /// `summarizing: true` (computed once per distinct conflict text).
@@ -48,6 +48,10 @@ public struct ConsoleLogParser {
     let shapes: ConflictShapeCache?
     /// The raw lines of the conflict being read, when summarizing.
     var pending = PendingLines()
+    /// Whether `ParsedConflict` line numbers are kept. Counting every newline
+    /// is the one cost that grows with the ordinary lines between conflicts,
+    /// and a summary has no use for line numbers.
+    let countsLines: Bool
 
     /// Most constraint lines kept for one conflict; the rest are counted, so a
     /// pathological list cannot make memory grow with the input.
@@ -60,13 +64,14 @@ public struct ConsoleLogParser {
 
     /// Creates a parser at the start of a log.
     ///
-    /// - Parameter summarizing: read each distinct conflict text once and
-    ///   fill `ParsedConflict.signature`. A conflict whose text differs from
+    /// - Parameter summarizing: read each distinct conflict text once, fill
+    ///   `ParsedConflict.signature`, and leave line numbers at 0. A conflict whose text differs from
     ///   an earlier one only in its addresses then gets that earlier
     ///   conflict's snapshot (addresses included): right for counting
     ///   signatures (`--summary`), wrong for reports.
     public init(summarizing: Bool = false) {
         shapes = summarizing ? ConflictShapeCache() : nil
+        countsLines = !summarizing
     }
 
     // MARK: - Whole texts
@@ -113,14 +118,16 @@ public struct ConsoleLogParser {
                     ?? headerLine(text, before: text.count, notBefore: lineStart) else { break }
                 lineStart = start
             }
-            linesBefore += text.newlines(from: counted, to: lineStart)
-            counted = lineStart
-            lineNumber = linesBefore + 1
+            if countsLines {
+                linesBefore += text.newlines(from: counted, to: lineStart)
+                counted = lineStart
+                lineNumber = linesBefore + 1
+            }
             let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
             readLine(text, lineStart, lineEnd, emit)
             lineStart = lineEnd + 1
         }
-        lineNumber = linesBefore + text.newlines(from: counted, to: text.count)
+        if countsLines { lineNumber = linesBefore + text.newlines(from: counted, to: text.count) }
     }
 
     /// The start of the next line that begins a conflict, or its header a few
@@ -155,7 +162,9 @@ public struct ConsoleLogParser {
         for _ in 0..<Self.headerReach where end > notBefore {
             let start = text.lineStart(containing: end - 1, notBefore: notBefore)
             let keywords = Keywords(text, start, end).found
-            if keywords.contains(.header) || keywords.contains(.advice) { found = start }
+            // The nearest header wins, as it does when lines are read one by one.
+            if keywords.contains(.header) { return start }
+            if keywords.contains(.advice) { found = start }
             end = start - 1
         }
         return found

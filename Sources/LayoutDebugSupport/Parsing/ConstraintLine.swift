@@ -10,8 +10,18 @@
 enum ConstraintLine {
     /// What a `<` opens.
     enum Opening {
-        case constraint(start: Int, end: Int, quoted: Bool)
+        /// A constraint's text; `named` when its class ends in `Constraint`.
+        case constraint(start: Int, end: Int, quoted: Bool, named: Bool)
         case redacted
+
+        /// Whether it may start a conflict outside a list: `<private>`, or a
+        /// class named like a constraint (not `<UIView: 0x…>`).
+        var isNamed: Bool {
+            switch self {
+            case .redacted: return true
+            case .constraint(_, _, _, let named): return named
+            }
+        }
     }
 
     /// Finds the first constraint opening in `text[from..<to]`.
@@ -26,10 +36,11 @@ enum ConstraintLine {
             let nameStart = cursor
             while cursor < to, ByteClass.isClassName(text[cursor]) { cursor += 1 }
             guard cursor > nameStart, cursor < to, text[cursor] == UInt8(ascii: ":") else { continue }
-            if strict, !text.has("Constraint", at: cursor - 10) { continue }
+            let named = text.has("Constraint", at: cursor - 10)
+            if strict, !named { continue }
             let close = text.lastIndex(of: UInt8(ascii: ">"), from: open, to: to).map { $0 + 1 } ?? to
             let quoted = open > from && text[open - 1] == UInt8(ascii: "\"")
-            return .constraint(start: open, end: close, quoted: quoted)
+            return .constraint(start: open, end: close, quoted: quoted, named: named)
         }
         return nil
     }
@@ -110,7 +121,7 @@ extension ConstraintLine {
     static func read(_ text: ByteText, _ from: Int, _ to: Int, strict: Bool,
                      interner: StringInterner) -> Result<ConstraintSnapshot, ConstraintParseError>? {
         guard let opening = find(text, from, to, strict: strict) else { return nil }
-        guard case let .constraint(start, end, quoted) = opening else {
+        guard case let .constraint(start, end, quoted, _) = opening else {
             return .failure(ConstraintParseError(reason: "redacted by the OS (<private>)", offset: 0))
         }
         if quoted, text.firstIndex(of: UInt8(ascii: "\\"), from: start, to: end) != nil {
