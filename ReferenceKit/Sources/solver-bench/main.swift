@@ -109,6 +109,7 @@ do {
                 ("resize_s", median(runs.map(\.resize))), ("readd_s", median(runs.map(\.readd))),
                 ("conflict_s", median(runs.map(\.conflict))),
                 ("sanity_w", runs[0].sanity.0), ("sanity_h", runs[0].sanity.1),
+                ("nominal_w", builder(n).nominal.width), ("nominal_h", builder(n).nominal.height),
             ]
             let body = fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
             print("{\"workload\": \"\(name)\", \"N\": \(n), \"ncons\": \(ncons), \"reps\": \(reps), \(body)}")
