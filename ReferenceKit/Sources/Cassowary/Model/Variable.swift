@@ -12,9 +12,9 @@ public final class Variable: Hashable, CustomStringConvertible {
     /// The solver that last looked this variable up, and the symbol it gave it: a cache in
     /// front of the solver's dictionary. Like the rest of a variable's use, it expects one
     /// thread at a time.
-    var cacheOwner: SolverToken?
+    @exclusivity(unchecked) var cacheOwner: SolverToken?
     /// The symbol ``cacheOwner`` gave this variable.
-    var cachedSymbol = Symbol(id: 0, kind: .external)
+    @exclusivity(unchecked) var cachedSymbol = Symbol(id: 0, kind: .external)
 
     /// Creates a variable.
     ///

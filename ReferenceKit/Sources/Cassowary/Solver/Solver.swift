@@ -18,7 +18,7 @@
 /// Rejected additions are transactional: the solver is left as it was.
 public final class Solver {
     /// The tableau the solver works on.
-    var tableau = Tableau()
+    @exclusivity(unchecked) var tableau = Tableau()
     /// The tableau bookkeeping of each constraint, edit constraints included.
     var tags: [Constraint: Tag] = [:]
     /// Constraints in insertion order, with holes where constraints were removed.
@@ -34,7 +34,7 @@ public final class Solver {
     /// The edit variables.
     var edits: [Variable: Edit] = [:]
     /// This solver generation's identity, for the variables' symbol caches.
-    var token = SolverToken()
+    @exclusivity(unchecked) var token = SolverToken()
 
     /// The most pivots one optimisation may take before ``SolverError/iterationLimit(_:)``
     /// is thrown; one million by default.

@@ -8,14 +8,14 @@
 /// higher tier worse, so a higher tier always wins over any number of lower ones.
 final class Objective {
     /// The priority of each tier, in decreasing order.
-    private(set) var priorities: [Double] = []
+    @exclusivity(unchecked) private(set) var priorities: [Double] = []
     /// The row of each tier, parallel to ``priorities``.
-    private(set) var rows: [Row] = []
+    @exclusivity(unchecked) private(set) var rows: [Row] = []
     /// How many constraints use each tier, parallel to ``priorities``.
     private var users: [Int] = []
     /// Symbols whose reduced cost may have changed since the objective was last optimal: the
     /// only possible entering candidates. May hold duplicates and symbols that became basic.
-    var touched: [Symbol] = []
+    @exclusivity(unchecked) var touched: [Symbol] = []
 
     /// Creates an empty objective.
     init() {}

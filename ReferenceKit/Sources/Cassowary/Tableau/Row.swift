@@ -9,13 +9,13 @@
 /// A row never holds a cell whose coefficient is within ``nearZero`` of 0.
 final class Row {
     /// The cells, sorted by symbol id.
-    var cells: [Cell]
+    @exclusivity(unchecked) var cells: [Cell]
     /// References to basic external symbols, sorted by symbol id.
-    var refs: [Cell] = []
+    @exclusivity(unchecked) var refs: [Cell] = []
     /// The constant term.
-    var constant: Double
+    @exclusivity(unchecked) var constant: Double
     /// When the row entered the tableau; refs point from younger rows to older ones.
-    var sequence = 0
+    @exclusivity(unchecked) var sequence = 0
 
     /// Creates a row.
     ///

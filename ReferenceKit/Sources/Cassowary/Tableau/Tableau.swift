@@ -16,48 +16,54 @@
 /// refs (``value(of:)``), and ``flatten(_:)`` expands them where a flat row is needed.
 ///
 /// The tableau knows nothing about constraints; ``Solver`` owns that bookkeeping.
+///
+/// The hot storage of the tableau, its rows and the objective is `@exclusivity(unchecked)`:
+/// the simplex loops read and write these arrays millions of times, the runtime exclusivity
+/// checks cost more than the arithmetic, and no access to one of them overlaps another access
+/// to the same property (the solver is single-threaded and never passes them `inout` while
+/// touching them elsewhere).
 final class Tableau {
     /// Rows by slot; `nil` for free slots.
-    var slots: [Row?] = []
+    @exclusivity(unchecked) var slots: [Row?] = []
     /// The basic symbol of the row in each slot.
-    var basics: [Symbol] = []
+    @exclusivity(unchecked) var basics: [Symbol] = []
     /// Slots freed by removed rows, reused last-in first-out.
-    var freeSlots: [RowSlot] = []
+    @exclusivity(unchecked) var freeSlots: [RowSlot] = []
     /// For each symbol id, the slot of its row when basic, or -1.
-    var slotOfSymbol: [Int32] = []
+    @exclusivity(unchecked) var slotOfSymbol: [Int32] = []
     /// For each symbol id, slots whose rows may hold it (see the type's discussion).
-    var columns: [[Int32]] = []
+    @exclusivity(unchecked) var columns: [[Int32]] = []
     /// Per-slot marks used to drop duplicate column entries during one walk.
-    var marks: [UInt32] = []
+    @exclusivity(unchecked) var marks: [UInt32] = []
     /// The value of the current walk's mark.
-    var currentMark: UInt32 = 0
+    @exclusivity(unchecked) var currentMark: UInt32 = 0
     /// The kind of each symbol, by id.
-    var kinds: [Symbol.Kind] = []
+    @exclusivity(unchecked) var kinds: [Symbol.Kind] = []
     /// The tiered objective.
-    var objective = Objective()
+    @exclusivity(unchecked) var objective = Objective()
     /// The objective of the artificial phase while one is running.
-    var artificial: Objective?
+    @exclusivity(unchecked) var artificial: Objective?
     /// Basic symbols whose rows may have gone infeasible, for the dual simplex.
-    var infeasible: [Symbol] = []
+    @exclusivity(unchecked) var infeasible: [Symbol] = []
     /// Number of live rows.
     private(set) var rowCount = 0
     /// The most pivots one optimisation may take.
     var maxIterations = 1_000_000
     /// Scratch list of symbols added by a row operation.
-    var scratch: [Symbol] = []
+    @exclusivity(unchecked) var scratch: [Symbol] = []
     /// For each symbol id, slots whose rows may reference it (maintained like ``columns``).
-    var referrers: [[Int32]] = []
+    @exclusivity(unchecked) var referrers: [[Int32]] = []
     /// The sequence number the next row gets.
     var nextSequence = 0
     /// Bumped by every mutation; values cached under an older generation are stale.
-    var generation: UInt32 = 1
+    @exclusivity(unchecked) var generation: UInt32 = 1
     /// Values of external symbols with lazy rows, valid in ``valuesGeneration``.
-    var valueCache: [Double] = []
+    @exclusivity(unchecked) var valueCache: [Double] = []
     /// The generation ``valueCache`` was computed in.
-    var valuesGeneration: UInt32 = 0
+    @exclusivity(unchecked) var valuesGeneration: UInt32 = 0
     /// The rows that were created with refs, by slot, in increasing sequence (entries whose
     /// slot no longer holds the row are dropped on the next evaluation).
-    var lazyRows: [(slot: Int32, row: Row)] = []
+    @exclusivity(unchecked) var lazyRows: [(slot: Int32, row: Row)] = []
     /// Whether ``lazyRows`` lost its order (a removal rewrote refs).
     var lazyRowsNeedSorting = false
 
