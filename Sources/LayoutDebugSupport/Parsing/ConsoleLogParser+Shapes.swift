@@ -61,12 +61,13 @@ extension ConsoleLogParser {
 /// same signature. Bounded: the table is emptied when it grows past
 /// `capacity`, so memory stays constant.
 final class ConflictShapeCache {
+    /// Two independent 64-bit hashes of the text without addresses. Equal
+    /// texts always have equal keys; for different texts to share a key both
+    /// hashes would have to collide (odds about 2⁻¹²⁸ per pair), which is why
+    /// the text itself is not kept for comparison.
     struct Key: Hashable {
-        var hash: UInt64
-        var bytes: [UInt8]
-
-        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        var first: UInt64
+        var second: UInt64
     }
 
     typealias Entry = (snapshot: ConflictSnapshot, signature: String, shape: Int)
@@ -86,43 +87,28 @@ final class ConflictShapeCache {
         return shapes
     }
 
-    /// The kept lines without the digits of addresses (`:0x…` and `: 0x…`),
-    /// with each line's kind, and a hash of that.
-    ///
-    /// Text between addresses is copied with `memcpy`, so building the key
-    /// costs about as much as copying the conflict once.
+    /// Hashes the kept lines without the digits of addresses (`:0x…` and
+    /// `: 0x…`), with each line's kind, eight bytes at a time between addresses.
     static func key(_ pending: PendingLines, droppedLines: Int) -> Key {
-        let capacity = pending.bytes.count + pending.lines.count + 8
-        let out = [UInt8](unsafeUninitializedCapacity: capacity) { destination, initialized in
-            var written = 0
-            pending.bytes.withUnsafeBufferPointer { buffer in
-                let text = ByteText(base: buffer.baseAddress!, count: buffer.count)
-                for line in pending.lines {
-                    destination[written] = line.kind.rawValue
-                    written += 1
-                    var index = line.start
-                    while index < line.end {
-                        // Addresses are the only common `x` in constraint text.
-                        let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: line.end) ?? (line.end - 1)
-                        let copyEnd = x + 1
-                        (destination.baseAddress! + written).update(from: text.base + index, count: copyEnd - index)
-                        written += copyEnd - index
-                        index = copyEnd
-                        if Self.isAddressPrefix(text, x, lineStart: line.start) {
-                            while index < line.end, ByteClass.hexValue(text[index]) != nil { index += 1 }
-                        }
+        var hasher = StreamHasher()
+        pending.bytes.withUnsafeBufferPointer { buffer in
+            let text = ByteText(base: buffer.baseAddress!, count: buffer.count)
+            for line in pending.lines {
+                hasher.add(UInt64(line.kind.rawValue) | UInt64(line.end - line.start) << 8)
+                var index = line.start
+                while index < line.end {
+                    // Addresses are the only common `x` in constraint text.
+                    let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: line.end) ?? (line.end - 1)
+                    hasher.add(text.base + index, count: x + 1 - index)
+                    index = x + 1
+                    if isAddressPrefix(text, x, lineStart: line.start) {
+                        while index < line.end, ByteClass.hexValue(text[index]) != nil { index += 1 }
                     }
                 }
             }
-            var dropped = droppedLines
-            for _ in 0..<8 {
-                destination[written] = UInt8(truncatingIfNeeded: dropped)
-                dropped >>= 8
-                written += 1
-            }
-            initialized = written
         }
-        return Key(hash: hash(out), bytes: out)
+        hasher.add(UInt64(droppedLines))
+        return hasher.key
     }
 
     /// Whether the `x` at `index` is the `x` of `:0x` or `: 0x`.
@@ -133,23 +119,45 @@ final class ConflictShapeCache {
         if text[index - 2] == UInt8(ascii: ":") { return true }
         return index - 3 >= lineStart && text[index - 2] == 0x20 && text[index - 3] == UInt8(ascii: ":")
     }
+}
 
-    /// A multiply-rotate hash over eight bytes at a time.
-    private static func hash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-            var index = 0
-            while index + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                hash = hash << 29 | hash >> 35
-                index += 8
-            }
-            while index < raw.count {
-                hash = (hash ^ UInt64(raw[index])) &* 0x100000001b3
-                index += 1
-            }
-            return hash
+// MARK: - StreamHasher
+
+/// Two multiply-rotate hashes fed with byte runs of any length.
+///
+/// Each run is mixed eight bytes at a time and its tail as one zero-padded
+/// word followed by its length, so the same bytes split into different runs
+/// hash differently; that is fine here because runs are cut at the same
+/// places (the addresses) in texts that are equal apart from addresses.
+struct StreamHasher {
+    private var first: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var second: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    var key: ConflictShapeCache.Key { ConflictShapeCache.Key(first: first, second: second) }
+
+    mutating func add(_ word: UInt64) {
+        first = (first ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        first = first << 31 | first >> 33
+        second = (second ^ word) &* 0xC4CE_B9FE_1A85_EC53
+        second = second << 27 | second >> 37
+        second = second &* 5 &+ 0x52DC_E729
+    }
+
+    mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        let raw = UnsafeRawPointer(bytes)
+        var offset = 0
+        while offset + 8 <= count {
+            add(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        add(tail)
+        add(UInt64(count))
     }
 }
