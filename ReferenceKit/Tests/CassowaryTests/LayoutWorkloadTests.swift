@@ -75,6 +75,25 @@ final class LayoutWorkloadTests: XCTestCase {
         }
     }
 
+    func test_grid_removeAndReaddEveryConstraint_restoresTheLayout() throws {
+        let (sv, constraints, _, _) = grid(3)
+        let solver = Solver()
+        try solver.addEditVariable(sv.width, strength: .edit)
+        try solver.suggestValue(92, for: sv.width)
+        for constraint in constraints { try solver.addConstraint(constraint) }
+        let variables = constraints.flatMap { $0.expression.terms.map(\.variable) }
+        let before = variables.map { solver.value(of: $0) }
+        for constraint in constraints {
+            try solver.removeConstraint(constraint)
+            for other in constraints where other !== constraint && other.strength.isRequired {
+                XCTAssertTrue(other.isSatisfied(tolerance: 1e-6) { solver.value(of: $0) }, "without \(constraint)")
+            }
+            try solver.addConstraint(constraint)
+            let after = variables.map { solver.value(of: $0) }
+            for (a, b) in zip(before, after) { XCTAssertEqual(a, b, accuracy: 1e-6, "re-adding \(constraint)") }
+        }
+    }
+
     func test_chain_hugsAndResistsPerTier() throws {
         let n = 12
         let sv = View("sv")
