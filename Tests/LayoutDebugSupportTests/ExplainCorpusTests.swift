@@ -73,6 +73,17 @@ final class ExplainCorpusTests: XCTestCase {
         let explanation = try assertContradiction("009.txt", unit: 10, sum: 94.3333 - 136, inequality: true)
         XCTAssertTrue(explanation.reason.contains("94.3333"), explanation.reason)
         XCTAssertTrue(explanation.fixes.allSatisfy { $0.advice.contains("priority 999") })
+        // The engine broke a stack-view alignment constraint this contradiction does not use.
+        XCTAssertTrue(explanation.reason.contains("'UISV-alignment', which this contradiction does not need"),
+                      explanation.reason)
+    }
+
+    func test_brokenConstraintInTheSubset_isNamed() throws {
+        let envelope = try ParsingCorpus.enveloped("027.txt", brokenIndex: 1)
+        let conflict = try XCTUnwrap(ConsoleLogParser.parse(envelope.text).first)
+        let explanation = ConflictExplainer.explain(conflict)
+        XCTAssertTrue(explanation.reason.hasSuffix("The engine broke Iris1Label.height >= 50, one of these."),
+                      explanation.reason)
     }
 
     func test_011_aspectRatioAgainstAutoresizing() throws {

@@ -17,7 +17,9 @@ struct ContradictionText {
         }
         let symbol = certificate.isEquality ? "=" : "<="
         let contradiction = "0 \(symbol) \(ExplainNumber.text(certificate.constant)) is impossible"
-        return ConflictExplanation(verdict: .contradiction, reason: reason(ordered), rows: rows,
+        var reason = reason(ordered)
+        if let broken = brokenNote(ordered) { reason += " " + broken }
+        return ConflictExplanation(verdict: .contradiction, reason: reason, rows: rows,
                                    contradiction: contradiction, sum: certificate.constant, fixes: fixes(), notes: notes)
     }
 
@@ -68,6 +70,23 @@ struct ContradictionText {
             arithmetic += " (\(ExplainNumber.text(leftSum)) against \(ExplainNumber.text(rightSum)))"
         }
         return Self.capitalized(clauses.joined(separator: "; ")) + ": " + arithmetic + "."
+    }
+
+    /// What breaking the engine's choice does: a constraint outside the
+    /// subset leaves the contradiction standing, so the engine must break more.
+    private func brokenNote(_ ordered: [Int]) -> String? {
+        guard let broken = conflict.brokenConstraint else { return nil }
+        let index = conflict.mutuallyExclusive.firstIndex { $0.address != nil && $0.address == broken.address }
+            ?? conflict.mutuallyExclusive.firstIndex(of: broken)
+        let formula = phrases.formula(broken)
+        guard let index else {
+            return "The engine broke \(formula), which the list does not show."
+        }
+        if ordered.contains(where: { constraintIndex(system.rows[$0]) == index }) {
+            return "The engine broke \(formula), one of these."
+        }
+        return "The engine broke \(formula), which this contradiction does not need: breaking it is not "
+            + "enough, and the engine will break another constraint too."
     }
 
     private static func capitalized(_ text: String) -> String {
