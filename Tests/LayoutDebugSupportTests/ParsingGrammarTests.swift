@@ -117,7 +117,9 @@ final class ParsingGrammarTests: XCTestCase {
     func test_prefixes_timestampsQuotesCommentsAndMarkdown() {
         let bodies = ["\"<NSLayoutConstraint:0x20 UIView:0x21.height == 10   (active)>\",",
                       "\"<NSLayoutConstraint:0x22 UIView:0x21.height == 20   (active)>\""]
-        let prefixes = ["2015-03-20 15:34:21.095 App[46096:2321889] ", "> ", "//   ", "**", "\t", "     ", ""]
+        let prefixes = ["2015-03-20 15:34:21.095 App[46096:2321889] ", "> ", "//   ", "**", "\t", "     ", "",
+                        "Mar 20 15:34:21 iPhone App[123] <Notice>: ", "> > ",
+                        "2020-05-05 10:00:00.000000+0200 0x1a2b Default 0x0 123 0 App: [com.apple.UIKit:LayoutConstraints] "]
         for prefix in prefixes {
             let text = ([prefix + "Unable to simultaneously satisfy constraints.", prefix + "("]
                 + bodies.map { prefix + $0 } + [prefix + ")", prefix + "Will attempt to recover by breaking constraint",
