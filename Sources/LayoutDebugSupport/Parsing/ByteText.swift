@@ -105,6 +105,12 @@ enum ByteClass {
     /// `0`…`9`.
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
+    /// Whether the byte is a hexadecimal digit: two unsigned compares, the
+    /// letters folded to lower case by setting bit 5.
+    @inline(__always) static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 6
+    }
+
     /// The value of a hexadecimal digit, or `nil`.
     @inline(__always) static func hexValue(_ byte: UInt8) -> UInt64? {
         switch byte {

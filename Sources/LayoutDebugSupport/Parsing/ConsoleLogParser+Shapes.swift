@@ -102,7 +102,7 @@ final class ConflictShapeCache {
                     hasher.add(text.base + index, count: x + 1 - index)
                     index = x + 1
                     if isAddressPrefix(text, x, lineStart: line.start) {
-                        while index < line.end, ByteClass.hexValue(text[index]) != nil { index += 1 }
+                        while index < line.end, ByteClass.isHexDigit(text[index]) { index += 1 }
                     }
                 }
             }
