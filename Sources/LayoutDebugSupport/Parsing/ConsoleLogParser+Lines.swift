@@ -18,7 +18,9 @@ extension ConsoleLogParser {
             begin(header: true)
             state = .header
             let after = found.contains(.header) ? max(start, min(keywords.headerEnd, end)) : end
-            if ConstraintLine.find(text, after, end, strict: false) != nil {
+            // Only a constraint-named class starts a list here, as it does
+            // between conflicts (`<UIView: 0x…>` after a header is not one).
+            if ConstraintLine.find(text, after, end, strict: false)?.isNamed == true {
                 state = .implicitList
                 addConstraint(text, after, end, isBroken: false, emit)
             }
@@ -57,7 +59,7 @@ extension ConsoleLogParser {
             linesAfterHeader += 1
             if isBracket(text, start, end, UInt8(ascii: "(")) {
                 state = .explicitList
-            } else if isConstraint {
+            } else if isNamedConstraint {
                 state = .implicitList
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if linesAfterHeader >= Self.headerReach {
