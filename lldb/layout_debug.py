@@ -711,14 +711,24 @@ def strip_error_prefix(text):
 
 
 def pointer_from_value(value, text):
-    error = lldb.SBError()
-    address = value.GetValueAsUnsigned(error, 0)
-    if error.Success():
-        return address
+    """The address an expression's value holds.
+
+    C pointers and integers give their value. Anything else pointer-sized
+    (a Swift class reference, `UIView?`, `UnsafeMutableRawPointer?`) gives its
+    raw bits: Swift's LLDB reports an Optional's value as "some", and its
+    GetValueAsUnsigned is not the payload.
+    """
+    value_type = value.GetType().GetCanonicalType()
+    scalar_classes = (lldb.eTypeClassBuiltin, lldb.eTypeClassObjCObjectPointer, lldb.eTypeClassBlockPointer)
+    if value_type.IsValid() and (value_type.IsPointerType() or value_type.GetTypeClass() in scalar_classes):
+        error = lldb.SBError()
+        address = value.GetValueAsUnsigned(error, 0)
+        if error.Success():
+            return address
     size = value.GetByteSize()
     if size in (4, 8):
-        data = value.GetData()
         error = lldb.SBError()
+        data = value.GetData()
         address = data.GetUnsignedInt64(error, 0) if size == 8 else data.GetUnsignedInt32(error, 0)
         if error.Success():
             return address
@@ -947,7 +957,7 @@ class BreakCommand(Command):
         session.quiet = args.quiet
         if not existing:
             for symbol in CONFLICT_SYMBOLS:
-                breakpoint = target.BreakpointCreateByName(symbol)
+                breakpoint = create_c_symbol_breakpoint(target, symbol)
                 if not breakpoint.IsValid():
                     raise LayoutDebugError("could not create a breakpoint on %s" % symbol)
                 if not breakpoint.AddName(BREAKPOINT_NAME):
@@ -965,6 +975,20 @@ class BreakCommand(Command):
         if session.quiet:
             mode = ("stop" if session.stop_on_conflict else "continue") + " without printing (counted)"
         return "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
+
+
+def create_c_symbol_breakpoint(target, symbol):
+    """A breakpoint on the C symbol only.
+
+    A Swift-aware LLDB also matches the Swift function behind a `@_cdecl`
+    thunk by its base name, which would give two locations and two hits
+    per conflict.
+    """
+    try:
+        return target.BreakpointCreateByName(symbol, lldb.eFunctionNameTypeFull, lldb.eLanguageTypeUnknown,
+                                             lldb.SBFileSpecList(), lldb.SBFileSpecList())
+    except (TypeError, AttributeError, NotImplementedError):  # an LLDB without that overload
+        return target.BreakpointCreateByName(symbol)
 
 
 def find_conflict_breakpoints(target):
@@ -1000,6 +1024,8 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     except Exception:  # noqa: BLE001
         return True
     stop = session.stop_on_conflict
+    if is_nested_hit(frame):
+        return False  # the same conflict, one call deeper: counted at the outer hit
     signature = None
     view_controller = None
     text = None
@@ -1032,6 +1058,17 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
         except Exception:  # noqa: BLE001
             pass
     return bool(stop)
+
+
+def is_nested_hit(frame):
+    """True when the caller is itself a conflict symbol (a `@_cdecl` thunk calling its body)."""
+    try:
+        caller = frame.GetThread().GetFrameAtIndex(frame.GetFrameID() + 1)
+        symbol = caller.GetSymbol()
+        name = symbol.GetName() if symbol is not None and symbol.IsValid() else None
+        return name in CONFLICT_SYMBOLS
+    except Exception:  # noqa: BLE001 - when unsure, count it
+        return False
 
 
 class ConflictsCommand(Command):
