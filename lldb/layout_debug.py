@@ -719,6 +719,9 @@ def pointer_from_value(value, text):
     GetValueAsUnsigned is not the payload.
     """
     value_type = value.GetType().GetCanonicalType()
+    floating = (lldb.eBasicTypeFloat, lldb.eBasicTypeDouble, lldb.eBasicTypeLongDouble, lldb.eBasicTypeHalf)
+    if value_type.IsValid() and value_type.GetBasicType() in floating:
+        raise LayoutDebugError("'%s' is not a pointer (type %s)" % (text, value.GetTypeName() or "unknown"))
     scalar_classes = (lldb.eTypeClassBuiltin, lldb.eTypeClassObjCObjectPointer, lldb.eTypeClassBlockPointer)
     if value_type.IsValid() and (value_type.IsPointerType() or value_type.GetTypeClass() in scalar_classes):
         error = lldb.SBError()
