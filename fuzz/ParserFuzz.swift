@@ -14,8 +14,11 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     parser.consume(bytes) { whole.append($0.snapshot) }
     parser.finish { whole.append($0.snapshot) }
 
-    // Lines split at a line end must give the same conflicts as one buffer.
-    if let split = bytes.firstIndex(of: 0x0A) {
+    // Lines split at a line end must give the same conflicts as one buffer;
+    // the input's size picks which line end, so every one gets tried.
+    let lineEnds = bytes.indices.filter { bytes[$0] == 0x0A }
+    if !lineEnds.isEmpty {
+        let split = lineEnds[size % lineEnds.count]
         var pieces: [ConflictSnapshot] = []
         var streaming = ConsoleLogParser()
         streaming.consume(UnsafeBufferPointer(rebasing: bytes[0...split])) { pieces.append($0.snapshot) }
