@@ -82,6 +82,13 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(c.isActive, false)
     }
 
+    func test_priorityAfterAnEquation() throws {
+        let c = try one("<NSLayoutConstraint:0x1 UILabel:0x2'a @ b'.height == 20 @750>")
+        XCTAssertEqual(c.priority, 750)
+        XCTAssertEqual(c.constant, 20)
+        XCTAssertEqual(c.firstItem?.title, "a @ b")
+    }
+
     func test_multiplierBeforeAndAfter_andSystemSpaceConstant() throws {
         let before = try one("<NSLayoutConstraint:0x1 UIView:0x2.width == 0.5*UIView:0x3.width + 10>")
         XCTAssertEqual(before.multiplier, 0.5)

@@ -167,6 +167,12 @@ struct ConstraintTextParser {
             }
             priority = value.value
             bodyEnd = text.trimmed(bodyStart, marker).1
+        } else if let at = text.lastIndex(of: UInt8(ascii: "@"), from: bodyStart, to: bodyEnd),
+                  at > bodyStart, text[at - 1] == UInt8(ascii: " "),
+                  let value = text.number(at: at + 1, end: bodyEnd), value.next == bodyEnd {
+            // ` @999` after an equation, as older systems print a priority.
+            priority = value.value
+            bodyEnd = text.trimmed(bodyStart, at).1
         } else if let caret = text.lastIndex(of: UInt8(ascii: "^"), from: bodyStart, to: bodyEnd),
                   caret > bodyStart, text[caret - 1] == UInt8(ascii: " ") {
             priority = try masonryPriority(caret + 1, bodyEnd, origin)
