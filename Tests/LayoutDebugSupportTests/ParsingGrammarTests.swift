@@ -82,6 +82,16 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(c.isActive, false)
     }
 
+    func test_contentSizeConstraint_becomesTheInequalityItsPrioritiesMake() throws {
+        let resisting = try one("<NSContentSizeLayoutConstraint:0x6 UILabel:0x7'Hello'.width == 41 Hug:250 CompressionResistance:1000   (active)>")
+        XCTAssertEqual(resisting.relation, .greaterThanOrEqual)
+        XCTAssertEqual(resisting.priority, 1000)
+        XCTAssertEqual(resisting.constant, 41)
+        let optional = try one("<NSContentSizeLayoutConstraint:0x6 UILabel:0x7.height == 20.5 Hug:250 CompressionResistance:750>")
+        XCTAssertEqual(optional.relation, .equal)
+        XCTAssertEqual(optional.priority, 750)
+    }
+
     func test_priorityAfterAnEquation() throws {
         let c = try one("<NSLayoutConstraint:0x1 UILabel:0x2'a @ b'.height == 20 @750>")
         XCTAssertEqual(c.priority, 750)

@@ -161,6 +161,8 @@ struct ConstraintTextParser {
         nameUses.reset()
         var (bodyStart, bodyEnd) = text.trimmed(start, end)
         var priority: Double?
+        let contentSize = contentSizeTail(bodyStart, bodyEnd)
+        if let contentSize { bodyEnd = contentSize.bodyEnd }
         if let marker = text.firstIndex(of: "priority:", from: bodyStart, to: bodyEnd) {
             guard let value = text.number(at: marker + 9, end: bodyEnd) else {
                 throw fail("expected a number after 'priority:'", marker + 9 - origin)
@@ -195,6 +197,9 @@ struct ConstraintTextParser {
         snapshot.constant = body.constant
         snapshot.isSystemSpacing = body.isSystemSpacing
         if let value = priority ?? body.priority { snapshot.priority = value }
+        if let contentSize {
+            Self.applyContentSize(hug: contentSize.hug, resistance: contentSize.resistance, to: &snapshot)
+        }
     }
 
     /// Masonry's ` ^high`, ` ^low`, ` ^medium`, ` ^fitting size` or ` ^750`.
