@@ -27,7 +27,7 @@ for path in options.paths {
         if options.summary {
             summary.add(parsed)
         } else {
-            reports?.write(parsed, path: path)
+            reports?.write(parsed, path: path == "-" ? "<stdin>" : path)
         }
     }
     if !ok { failed = true }
