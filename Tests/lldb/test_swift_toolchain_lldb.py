@@ -30,7 +30,10 @@ def python_for(lldb):
     if not missing:
         return {}
     soname = missing[0]
-    candidates = glob.glob(os.path.expanduser("~/.pyenv/versions/*/lib/" + soname))
+    # PYENV_ROOT first: under test.sh's fresh-HOME check, ~ is an empty folder.
+    roots = [os.environ.get("PYENV_ROOT", ""), os.path.expanduser("~/.pyenv")]
+    candidates = [path for root in roots if root
+                  for path in glob.glob(os.path.join(root, "versions", "*", "lib", soname))]
     candidates += glob.glob("/usr/local/lib/" + soname) + glob.glob("/usr/lib/*/" + soname)
     assert candidates, "the toolchain's lldb needs %s; install that CPython (e.g. pyenv install)" % soname
     library = os.path.dirname(candidates[0])
