@@ -63,6 +63,17 @@ final class ConflictReportRendererTests: XCTestCase {
         XCTAssertTrue(hints[2].contains("during setup"))
     }
 
+    func test_hints_stackConstraintFromALog_namesArrangedViewNotAsTheStack() {
+        // A log's 'UISV-alignment' ties two arranged labels; no stack view is named.
+        let first = ObjectReference(className: "UILabel", address: 0x1)
+        let second = ObjectReference(className: "UILabel", address: 0x2)
+        let alignment = ConstraintSnapshot(identifier: "UISV-alignment", firstItem: first, firstAttribute: .leading,
+                                           secondItem: second, secondAttribute: .leading)
+        let hints = ConflictReportRenderer.hints(ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: [alignment]))
+        XCTAssertEqual(hints, ["'UISV-alignment' comes from the stack view arranging <UILabel:0x1>: change the stack "
+            + "view's axis, alignment, distribution or spacing, or lower the priority of your constraint on the arranged subview."])
+    }
+
     func test_header_namesUIKitInternalController() {
         var snapshot = conflict()
         snapshot.viewController = "UIAlertController"

@@ -35,9 +35,15 @@ extension ConflictReportRenderer {
         }
     }
 
-    /// The stack view a `UISV-` constraint belongs to, as reports name it.
+    /// The stack view a `UISV-` constraint belongs to, as reports name it:
+    /// the view it is installed on when known, else an item that is a stack
+    /// view. A log's `'UISV-alignment'` ties two arranged subviews and names
+    /// no stack view, so the hint then says which views it arranges.
     private static func stackName(_ c: ConstraintSnapshot) -> String {
-        (c.owner ?? c.firstItem)?.bracketed ?? "a stack view"
+        if let owner = c.owner { return owner.bracketed }
+        let items = [c.firstItem, c.secondItem].compactMap { $0 }
+        if let stack = items.first(where: { $0.className.hasSuffix("StackView") }) { return stack.bracketed }
+        return "arranging " + (items.first?.bracketed ?? "these views")
     }
 
     /// The hint for a stack view's constraints.
