@@ -5,8 +5,9 @@ import LayoutDebugSupport
 /// Counts conflicts by signature for `--summary`.
 struct Summary {
     private var counts: [String: Int] = [:]
-    /// Counts by the parser's shape id, merged into `counts` at the end:
-    /// hashing a number per conflict instead of a long signature.
+    /// Counts by the parser's shape id, merged into `counts` when an input
+    /// ends: hashing a number per conflict instead of a long signature. Shape
+    /// ids are numbered per input, so they must not outlive it.
     private var shapeCounts: [Int: (signature: String, count: Int)] = [:]
     private(set) var total = 0
 
@@ -25,6 +26,13 @@ struct Summary {
         counts[key, default: 0] += 1
     }
 
+    /// Folds the shape counts of the input just read into the signature
+    /// counts; the next input's parser numbers its shapes from scratch.
+    mutating func finishInput() {
+        for entry in shapeCounts.values { counts[entry.signature, default: 0] += entry.count }
+        shapeCounts = [:]
+    }
+
     static func key(_ conflict: ConflictSnapshot) -> String {
         if conflict.mutuallyExclusive.isEmpty, conflict.brokenConstraint == nil {
             return conflict.isRedacted ? "(redacted by the OS: <private>)" : "(no readable constraint)"
@@ -34,9 +42,9 @@ struct Summary {
 
     /// Most frequent first; equal counts in signature order, so output is stable.
     var sorted: [(signature: String, count: Int)] {
-        var counts = self.counts
-        for entry in shapeCounts.values { counts[entry.signature, default: 0] += entry.count }
-        return counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        var summary = self
+        summary.finishInput()
+        return summary.counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
     }
 
     /// `  12× signature` lines, then the total.

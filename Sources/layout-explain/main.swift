@@ -30,6 +30,7 @@ for path in options.paths {
             reports?.write(parsed, path: path == "-" ? "<stdin>" : path)
         }
     }
+    summary.finishInput()
     if !ok { failed = true }
 }
 if options.summary {

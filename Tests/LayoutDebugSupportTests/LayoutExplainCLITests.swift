@@ -57,6 +57,18 @@ final class LayoutExplainCLITests: XCTestCase {
         XCTAssertEqual(lines[2], "3 conflicts, 2 distinct")
     }
 
+    func test_summary_severalFiles_keepsEachFilesConflictsApart() throws {
+        // Each file's parser numbers its conflict shapes from zero; the
+        // summary must still tell the files' different conflicts apart.
+        let files = ["logs/001.txt", "logs/002.txt", "logs/007.txt", "logs/001.txt"].map(corpus)
+        let result = try run(["--summary"] + files)
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, "4 conflicts, 3 distinct")
+        XCTAssertTrue(lines[0].hasPrefix("  2× NSLayoutConstraint 'UIView-Encapsulated-Layout-Height' App.Nova1View.height"), lines[0])
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  1× NSLayoutConstraint Pine1View.leading == Cedar3View.leading 6") }, result.out)
+    }
+
     func test_json_reportsAndSummary() throws {
         let reports = try run(["--json", corpus("logs/027.txt")])
         XCTAssertEqual(reports.status, 0)
