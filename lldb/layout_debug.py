@@ -834,7 +834,10 @@ def write_output(debugger, text):
 
 
 class Command(object):
-    """Base of every command: parsing, error handling, help."""
+    """Base of every command: parsing, error handling, help.
+
+    A subclass sets the metadata below and defines run(debugger, args, exe_ctx),
+    which returns the command's output text or raises LayoutDebugError."""
 
     name = ""
     short_help = ""
@@ -877,9 +880,6 @@ class Command(object):
         except Exception as error:  # noqa: BLE001 - never show a traceback
             result.SetError("%s: internal error: %s: %s" % (self.name, type(error).__name__,
                                                              first_line(str(error))))
-
-    def run(self, debugger, args, exe_ctx):
-        raise NotImplementedError
 
 
 def _process_flags():
