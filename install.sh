@@ -99,9 +99,9 @@ build_release() {
     say "building in release (a few minutes on 2 cores; progress below)"
     local log; log=$(mktemp)
     # Show SwiftPM's [n/m] progress, keep the full log for errors.
-    if ! (cd "$REPO" && swift build -c release "$@" 2>&1) | tee "$log" | grep --line-buffered -E '^\[[0-9]+/[0-9]+\] (Compiling|Linking)' | sed -u 's/^/    /'; then
-        :
-    fi
+    # The pipe's status is not the build's: 'Build complete' in the log decides below.
+    (cd "$REPO" && swift build -c release "$@" 2>&1) | tee "$log" \
+        | grep --line-buffered -E '^\[[0-9]+/[0-9]+\] (Compiling|Linking)' | sed -u 's/^/    /' || true
     if ! grep -q 'Build complete' "$log"; then
         grep -E 'error' "$log" | head -20 >&2
         rm -f "$log"
