@@ -143,3 +143,57 @@ final class ScenarioReportsTests: XCTestCase {
         }
     }
 }
+
+/// The C surface writes a text descent as it visits the live tree; the Swift
+/// API renders a snapshot tree. A user must get the same report from both,
+/// byte for byte, on every scenario and with every option.
+final class StreamedDescentTests: XCTestCase {
+    func test_streamedDescent_matchesTreeReport_onEveryScenario() throws {
+        try onMain {
+            for scenario in DemoCatalog.scenarios {
+                var window: UIWindow?
+                silencingStandardError { window = scenario.makeWindow(count: 30) }
+                let root = try XCTUnwrap(window?.rootViewController?.view, scenario.name)
+                // From the root, and from a subview, whose ancestors' constraints name it.
+                for view in [root] + root.subviews.prefix(1) {
+                    let address = LiveHierarchy.address(view)
+                    guard case .success(.view(let tree)) = LiveSnapshots.subject(at: address, descend: true) else {
+                        return XCTFail("no tree for \(scenario.name)")
+                    }
+                    for all in [false, true] {
+                        let streamed = LiveReports.report(at: address, options: all ? .all : [])
+                        let fromTree = DescentReport.text(tree, skipping: LiveReports.skippedClasses, all: all)
+                        XCTAssertEqual(streamed, fromTree, "\(scenario.name) all=\(all)")
+                    }
+                }
+                withExtendedLifetime(window) {}
+            }
+        }
+    }
+
+    func test_streamedDescent_notesSkippedSubviewsOfALabel() throws {
+        try onMain {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            let label = UILabel()
+            label.addSubview(UIView())
+            root.addSubview(label)
+            let text = LiveReports.report(at: LiveHierarchy.address(root), options: [])
+            XCTAssertTrue(text.contains("  (subviews of UILabel skipped; use --all to see them)\n"), text)
+            XCTAssertEqual(text.components(separatedBy: "Frame:").count, 3, "root and label only:\n\(text)")
+            let all = LiveReports.report(at: LiveHierarchy.address(root), options: .all)
+            XCTAssertEqual(all.components(separatedBy: "Frame:").count, 4, "root, label and its subview:\n\(all)")
+        }
+    }
+
+    private func silencingStandardError(_ body: () -> Void) {
+        fflush(stderr)
+        let saved = dup(2)
+        let null = open("/dev/null", O_WRONLY)
+        dup2(null, 2)
+        body()
+        fflush(stderr)
+        dup2(saved, 2)
+        close(null)
+        close(saved)
+    }
+}

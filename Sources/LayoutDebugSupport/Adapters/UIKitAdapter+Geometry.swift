@@ -15,7 +15,7 @@ extension UIKitAdapter {
     func frameMiss(of c: NSLayoutConstraint, first: AnyObject?, second: AnyObject?) -> Double? {
         guard let first,
               let firstAttribute = AttributeTable.attribute(c.firstAttribute.rawValue),
-              let lhs = value(firstAttribute, of: first, local: c.secondItem == nil) else { return nil }
+              let lhs = value(firstAttribute, of: first, local: second == nil) else { return nil }
         var rhs = 0.0
         if let second {
             guard let secondAttribute = AttributeTable.attribute(c.secondAttribute.rawValue),

@@ -42,6 +42,22 @@ public enum LiveSnapshots {
         }
     }
 
+    /// Visits the view at `address` and everything below it in pre-order,
+    /// without building a tree (see `UIKitAdapter.descend(from:visit:)`).
+    ///
+    /// - Parameter visit: Called with each view or guide (without children),
+    ///   its depth and whether it has guides or subviews; returns whether to
+    ///   visit those.
+    /// - Returns: `.notAView` when `address` is not a view (it may still be a
+    ///   constraint, which `subject(at:descend:)` reports).
+    public static func descend(at address: UInt, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
+        StoppedProcessAccess.run {
+            guard let view = LiveObjectLookup.object(at: address) as? UIView else { return .failure(.notAView(address)) }
+            UIKitAdapter().descend(from: view, visit: visit)
+            return .success(())
+        }
+    }
+
     /// The view at `address` alone, with the constraints its ancestors hold about it.
     public static func view(at address: UInt) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {

@@ -127,26 +127,57 @@ final class UIKitAdapter {
     ///
     /// - Complexity: O(views + constraints × depth).
     func tree(of root: UIView) -> ViewSnapshot {
-        var index = ConstraintIndex()
-        var ancestor = root.superview
-        while let current = ancestor {
-            for c in current.constraints { index.push(makeSnapshot(of: c, owner: current)) }
-            ancestor = current.superview
+        // Built from the pre-order visit: `open` holds the path from the root
+        // to the last view visited, each still collecting its children.
+        var open: [ViewSnapshot] = []
+        func close(downTo depth: Int) {
+            while open.count > depth {
+                let done = open.removeLast()
+                open[open.count - 1].children.append(done)
+            }
         }
-        return tree(of: root, index: &index)
+        descend(from: root) { node, depth, _ in
+            close(downTo: depth)
+            open.append(node)
+            return true
+        }
+        close(downTo: 1)
+        return open[0]
     }
 
-    private func tree(of view: UIView, index: inout ConstraintIndex) -> ViewSnapshot {
+    /// Visits `root` and everything below it in pre-order (each view's guides
+    /// before its subviews, as UIKit's trace lists them), without building a
+    /// tree: a descent report writes each view as it comes, so no snapshot is
+    /// copied into its parent or kept once written.
+    ///
+    /// - Parameter visit: Called with each view or guide (without children),
+    ///   its depth below `root`, and whether it has guides or subviews;
+    ///   returns whether to visit those.
+    /// - Complexity: O(views + constraints × depth).
+    func descend(from root: UIView, visit: (ViewSnapshot, Int, Bool) -> Bool) {
+        var index = ConstraintIndex()
+        // Nearest ancestor first, as `constraintsOnAncestors` lists them for one view.
+        var ancestor = root.superview
+        while let current = ancestor {
+            index.push(current.constraints.map { makeSnapshot(of: $0, owner: current) })
+            ancestor = current.superview
+        }
+        descend(root, depth: 0, index: &index, visit: visit)
+    }
+
+    private func descend(_ view: UIView, depth: Int, index: inout ConstraintIndex,
+                         visit: (ViewSnapshot, Int, Bool) -> Bool) {
         // Each constraint is snapshotted once, on its owner; the index hands
         // the same value to the descendants it names.
         let own = view.constraints.map { makeSnapshot(of: $0, owner: view) }
-        var node = snapshot(of: view, constraints: own, ancestorConstraints: index.constraints(naming: view))
-        for made in own { index.push(made) }
-        // Guides first, as UIKit's trace lists them.
-        node.children = view.layoutGuides.map { snapshot(of: $0) }
-            + view.subviews.map { tree(of: $0, index: &index) }
-        for made in own.reversed() { index.pop(made) }
-        return node
+        let guides = view.layoutGuides
+        let subviews = view.subviews
+        let node = snapshot(of: view, constraints: own, ancestorConstraints: index.constraints(naming: view))
+        guard visit(node, depth, !guides.isEmpty || !subviews.isEmpty) else { return }
+        for guide in guides { _ = visit(snapshot(of: guide), depth + 1, false) }
+        index.push(own)
+        for subview in subviews { descend(subview, depth: depth + 1, index: &index, visit: visit) }
+        index.pop()
     }
 
     /// Constraints on the view's ancestors that name it, nearest ancestor first.
@@ -227,33 +258,54 @@ final class UIKitAdapter {
 
 /// Constraints held by the ancestors on the current descent path, by the
 /// items they name, so each view finds its ancestors' constraints in O(1).
+///
+/// Each ancestor's list is kept once, as a level; the index holds positions
+/// in those lists, so filing a constraint copies no snapshot.
 @MainActor
 struct ConstraintIndex {
-    private var byItem: [UInt64: [ConstraintSnapshot]] = [:]
-
-    /// Files `snapshot` under each item it names (by address, which the
-    /// snapshot already holds, so no weak item reference is loaded again).
-    mutating func push(_ snapshot: ConstraintSnapshot) {
-        for item in Self.items(snapshot) { byItem[item, default: []].append(snapshot) }
+    private struct Position {
+        var level: Int
+        var offset: Int
     }
 
-    /// Removes what the matching `push` added; pushes and pops nest.
-    mutating func pop(_ snapshot: ConstraintSnapshot) {
-        for item in Self.items(snapshot) { byItem[item]?.removeLast() }
+    private var levels: [[ConstraintSnapshot]] = []
+    private var byItem: [UInt64: [Position]] = [:]
+
+    /// Files each constraint of one ancestor under the items it names (by
+    /// address, which the snapshot already holds, so no weak item reference
+    /// is loaded again).
+    mutating func push(_ constraints: [ConstraintSnapshot]) {
+        let level = levels.count
+        levels.append(constraints)
+        for offset in constraints.indices {
+            let (first, second) = Self.items(constraints[offset])
+            if let first { byItem[first, default: []].append(Position(level: level, offset: offset)) }
+            if let second { byItem[second, default: []].append(Position(level: level, offset: offset)) }
+        }
     }
 
-    /// The ancestors' constraints that name `view`, outermost ancestor first.
+    /// Removes what the last `push` added; pushes and pops nest.
+    mutating func pop() {
+        guard let constraints = levels.popLast() else { return }
+        for offset in constraints.indices.reversed() {
+            let (first, second) = Self.items(constraints[offset])
+            if let second { byItem[second]?.removeLast() }
+            if let first { byItem[first]?.removeLast() }
+        }
+    }
+
+    /// The ancestors' constraints that name `view`, in the order they were pushed.
     func constraints(naming view: UIView) -> [ConstraintSnapshot] {
-        byItem[UInt64(Nametags.address(of: view))] ?? []
+        guard let positions = byItem[UInt64(Nametags.address(of: view))], !positions.isEmpty else { return [] }
+        return positions.map { levels[$0.level][$0.offset] }
     }
 
     /// The distinct items a constraint names (a constraint relating a view to
-    /// itself is listed once).
-    private static func items(_ c: ConstraintSnapshot) -> [UInt64] {
+    /// itself is filed once).
+    private static func items(_ c: ConstraintSnapshot) -> (UInt64?, UInt64?) {
         let first = c.firstItem?.address
         let second = c.secondItem?.address
-        if let first, let second, first != second { return [first, second] }
-        return [first ?? second].compactMap { $0 }
+        return first == second ? (first, nil) : (first, second)
     }
 }
 #endif

@@ -21,7 +21,7 @@ public func lds_version() -> UnsafeMutableRawPointer {
 /// `lds_report(object, flags)`: a view's descent report, or a constraint's report.
 @_cdecl("lds_report")
 public func lds_report(_ object: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.report(at: address(object), options: ReportOptions(rawValue: flags)))
+    ReportBuffer.publish(LiveReports.reportText(at: address(object), options: ReportOptions(rawValue: flags)))
 }
 
 /// `lds_constraints(view, flags)`: every constraint naming the view.

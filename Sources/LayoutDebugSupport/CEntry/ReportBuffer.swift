@@ -23,21 +23,29 @@ enum ReportBuffer {
     /// - Returns: The buffer's address, valid until the next call.
     static func publish(_ text: String) -> UnsafeMutableRawPointer {
         var text = text
+        return text.withUTF8 { publish(bytes: $0) }
+    }
+
+    /// Replaces the buffer's contents with a report's bytes as written.
+    static func publish(_ text: borrowing TextWriter) -> UnsafeMutableRawPointer {
+        text.withBytes { publish(bytes: $0) }
+    }
+
+    /// Replaces the buffer's contents with `bytes` (UTF-8) and returns it.
+    private static func publish(bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutableRawPointer {
         lock.lock()
         defer { lock.unlock() }
-        return text.withUTF8 { bytes in
-            let count = bytes.count
-            if current == nil || capacity < 8 + count + 1 {
-                current?.deallocate()
-                capacity = max(8 + count + 1, 4096)
-                current = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-            }
-            let buffer = current!
-            buffer.storeBytes(of: UInt64(count).littleEndian, as: UInt64.self)
-            if let base = bytes.baseAddress { (buffer + 8).copyMemory(from: base, byteCount: count) }
-            (buffer + 8 + count).storeBytes(of: 0, as: UInt8.self)
-            return buffer
+        let count = bytes.count
+        if current == nil || capacity < 8 + count + 1 {
+            current?.deallocate()
+            capacity = max(8 + count + 1, 4096)
+            current = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         }
+        let buffer = current!
+        buffer.storeBytes(of: UInt64(count).littleEndian, as: UInt64.self)
+        if let base = bytes.baseAddress { (buffer + 8).copyMemory(from: base, byteCount: count) }
+        (buffer + 8 + count).storeBytes(of: 0, as: UInt8.self)
+        return buffer
     }
 
     /// Reads a buffer back (tests, and the in-process benchmark).

@@ -17,39 +17,39 @@ public enum ConstraintFormatter {
     /// - Parameter c: The constraint.
     /// - Returns: One line of text.
     public static func stringValue(_ c: ConstraintSnapshot) -> String {
-        var out = ""
+        var out = TextWriter()
         writeStringValue(c, into: &out)
-        return out
+        return out.string
     }
 
     /// Appends `stringValue(c)` to `out`; reports write thousands of lines
     /// into one string, so no line is built on its own first.
-    static func writeStringValue(_ c: ConstraintSnapshot, into out: inout String) {
+    static func writeStringValue(_ c: ConstraintSnapshot, into out: inout TextWriter) {
         writeSide(c.firstItem, c.firstAttribute, into: &out)
-        out += " "
-        out += c.relation.symbol
-        out += " "
+        out.write(" ")
+        out.write(c.relation.symbol)
+        out.write(" ")
         if isUnary(c) {
-            out += constantText(c, signed: false)
+            writeConstant(c, signed: false, into: &out)
         } else {
             writeSide(c.secondItem, c.secondAttribute, into: &out)
             if c.multiplier != 1 {
-                out += " * "
-                out += ReportNumber.decimal(c.multiplier)
+                out.write(" * ")
+                ReportNumber.writeDecimal(c.multiplier, into: &out)
             }
             if c.constant != 0 || c.isSystemSpacing {
-                out += c.constant < 0 ? " - " : " + "
-                out += constantText(c, signed: true)
+                out.write(c.constant < 0 ? " - " : " + ")
+                writeConstant(c, signed: true, into: &out)
             }
         }
         if let identifier = c.identifier {
-            out += " '"
-            out += identifier
-            out += "'"
+            out.write(" '")
+            out.write(identifier)
+            out.write("'")
         }
         if let location = c.sourceLocation {
-            out += " @"
-            out += location
+            out.write(" @")
+            out.write(location)
         }
     }
 
@@ -60,25 +60,25 @@ public enum ConstraintFormatter {
     /// - Parameter c: The constraint.
     /// - Returns: One line of text without indentation.
     public static func line(_ c: ConstraintSnapshot) -> String {
-        var out = ""
+        var out = TextWriter()
         writeLine(c, into: &out)
-        return out
+        return out.string
     }
 
     /// Appends `line(c)` to `out`.
-    static func writeLine(_ c: ConstraintSnapshot, into out: inout String) {
-        out += "@"
-        out += ReportNumber.priority(c.priority)
-        out += " "
+    static func writeLine(_ c: ConstraintSnapshot, into out: inout TextWriter) {
+        out.write("@")
+        ReportNumber.writePlain(c.priority, into: &out)
+        out.write(" ")
         writeStringValue(c, into: &out)
         if c.className != "NSLayoutConstraint" {
-            out += " ("
-            out += c.className
+            out.write(" (")
+            out.write(c.className)
             if let mask = c.autoresizingMask {
-                out += " "
-                out += mask
+                out.write(" ")
+                out.write(mask)
             }
-            out += ")"
+            out.write(")")
         }
     }
 
@@ -90,16 +90,17 @@ public enum ConstraintFormatter {
     // MARK: - Pieces
 
     /// `<Item:0x…>.attribute`; an unnamed item (a trimmed log) prints as `<?>`.
-    static func writeSide(_ item: ObjectReference?, _ attribute: LayoutAttribute, into out: inout String) {
-        if let item { item.writeBracketed(into: &out) } else { out += "<?>" }
-        out += "."
-        out += attribute.rawValue
+    static func writeSide(_ item: ObjectReference?, _ attribute: LayoutAttribute, into out: inout TextWriter) {
+        if let item { item.writeBracketed(into: &out) } else { out.write("<?>") }
+        out.write(".")
+        out.write(attribute.rawValue)
     }
 
     /// The constant, or its magnitude after a sign already printed, wrapped as
     /// `NSSpace(…)` when it is a system spacing.
-    private static func constantText(_ c: ConstraintSnapshot, signed: Bool) -> String {
-        let number = ReportNumber.decimal(signed ? abs(c.constant) : c.constant)
-        return c.isSystemSpacing ? "NSSpace(\(number))" : number
+    private static func writeConstant(_ c: ConstraintSnapshot, signed: Bool, into out: inout TextWriter) {
+        if c.isSystemSpacing { out.write("NSSpace(") }
+        ReportNumber.writeDecimal(signed ? abs(c.constant) : c.constant, into: &out)
+        if c.isSystemSpacing { out.write(")") }
     }
 }

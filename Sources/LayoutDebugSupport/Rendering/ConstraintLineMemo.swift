@@ -4,24 +4,26 @@
 ///
 /// A descent report prints every constraint twice: in its owner's list and in
 /// the ancestors section of each view it names. Formatting a line costs a few
-/// dozen small appends; looking it up costs one hash. Constraints without an
-/// address (from logs) are formatted every time.
+/// dozen small appends; looking it up costs one hash and one copy. The lines
+/// live end to end in one byte array, so remembering one allocates nothing.
+/// Constraints without an address (from logs) are formatted every time.
 final class ConstraintLineMemo {
-    private var lines: [UInt64: String] = [:]
+    private var text = TextWriter(capacity: 64 * 1024)
+    private var lines: [UInt64: Range<Int>] = [:]
 
     /// Appends `ConstraintFormatter.line(c)` to `out`, formatting it only the first time.
-    func writeLine(_ c: ConstraintSnapshot, into out: inout String) {
+    func writeLine(_ c: ConstraintSnapshot, into out: inout TextWriter) {
         guard let address = c.address else {
             ConstraintFormatter.writeLine(c, into: &out)
             return
         }
         if let known = lines[address] {
-            out += known
+            out.write(text, from: known.lowerBound, length: known.count)
             return
         }
-        var line = ""
-        ConstraintFormatter.writeLine(c, into: &line)
-        lines[address] = line
-        out += line
+        let start = text.count
+        ConstraintFormatter.writeLine(c, into: &text)
+        lines[address] = start..<text.count
+        out.write(text, from: start, length: text.count - start)
     }
 }

@@ -61,12 +61,18 @@ public enum DescentReport {
     /// - Returns: Lines ending in a newline.
     public static func text(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
+        write(root, skipping: skipping, all: all).string
+    }
+
+    /// The report's UTF-8 bytes, for the C surface to publish as they are.
+    static func write(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
+                      all: Bool = false) -> TextWriter {
         // Straight from the tree: flattening into entries first would copy
         // every view, which costs as much as writing it.
-        var writer = TreeWriter(skipping: skipping, all: all)
-        writer.out.reserveCapacity(count(root) * 1280)
-        writer.write(root, depth: 0)
-        return writer.out
+        var out = TextWriter(capacity: count(root) * 1280)
+        var tree = TreeWriter(writer: Writer(skipping: skipping, all: all))
+        tree.write(root, depth: 0, into: &out)
+        return out
     }
 
     /// The number of views in the tree.
@@ -76,55 +82,83 @@ public enum DescentReport {
         return total
     }
 
-    /// Writes a descent report in pre-order, as `render` does from entries.
+    /// Walks a snapshot tree in pre-order into a `Writer`.
     private struct TreeWriter {
+        var writer: Writer
+
+        mutating func write(_ view: ViewSnapshot, depth: Int, into out: inout TextWriter) {
+            guard writer.write(view, depth: depth, hasChildren: !view.children.isEmpty, into: &out) else { return }
+            // Through a buffer pointer, whose subscript lends each child in
+            // place: `children[index]` would copy every view's snapshot.
+            view.children.withUnsafeBufferPointer { children in
+                for index in children.indices { write(children[index], depth: depth + 1, into: &out) }
+            }
+        }
+    }
+
+    /// Writes a descent report one view at a time, in pre-order: from a
+    /// snapshot tree (`text`), or straight from the adapter's visit of the
+    /// live tree, so that a thousand views are written without a tree of
+    /// snapshots being built, copied and freed.
+    struct Writer {
         let skipping: Set<String>
         let all: Bool
-        var out = ""
-        var indents = [""]
-        let memo = ConstraintLineMemo()
-        var first = true
+        private var indents = [""]
+        private let memo = ConstraintLineMemo()
+        private var first = true
 
+        /// A writer that leaves out the subviews of `skipping`'s classes, unless `all`.
         init(skipping: Set<String>, all: Bool) {
             self.skipping = skipping
             self.all = all
         }
 
-        mutating func write(_ view: ViewSnapshot, depth: Int) {
-            if !first { out += "\n" }
+        /// Writes one view's description (its `children` are ignored).
+        ///
+        /// - Parameters:
+        ///   - view: The view, visited in pre-order.
+        ///   - depth: 0 for the view the report starts at.
+        ///   - hasChildren: Whether it has subviews or guides.
+        /// - Returns: Whether its subviews belong in the report.
+        mutating func write(_ view: ViewSnapshot, depth: Int, hasChildren: Bool, into out: inout TextWriter) -> Bool {
+            if !first { out.write("\n") }
             first = false
             while indents.count <= depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[depth]
             ViewLayoutDescription.write(view, indent: indent, memo: memo, into: &out)
-            if depth > 0, !all, isSkipped(view, skipping) {
-                if !view.children.isEmpty {
-                    out += indent + "(subviews of \(view.reference.className) skipped; use --all to see them)\n"
-                }
-                return
+            // The view the user pointed at is always opened, even a button.
+            guard depth == 0 || all || !isSkipped(view, skipping) else {
+                if hasChildren { writeSkipNote(view, indent: indent, into: &out) }
+                return false
             }
-            for index in view.children.indices { write(view.children[index], depth: depth + 1) }
+            return true
         }
     }
 
     /// The text for entries already collected.
     static func render(_ entries: [Entry]) -> String {
-        var out = ""
         // A view's report is about a kilobyte; reserving a little more once
-        // avoids regrowing (and copying) a megabyte string near the end.
-        out.reserveCapacity(entries.count * 1280)
+        // avoids regrowing (and copying) a megabyte near the end.
+        var out = TextWriter(capacity: entries.count * 1280)
         var indents = [""]
         let memo = ConstraintLineMemo()
         for index in entries.indices {
             let entry = entries[index]
-            if index > 0 { out += "\n" }
+            if index > 0 { out.write("\n") }
             while indents.count <= entry.depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[entry.depth]
             ViewLayoutDescription.write(entry.view, indent: indent, memo: memo, into: &out)
-            if entry.skippedSubviews {
-                out += indent + "(subviews of \(entry.view.reference.className) skipped; use --all to see them)\n"
-            }
+            if entry.skippedSubviews { writeSkipNote(entry.view, indent: indent, into: &out) }
         }
-        return out
+        return out.string
+    }
+
+    /// `(subviews of UIButton skipped; use --all to see them)`.
+    private static func writeSkipNote(_ view: ViewSnapshot, indent: String, into out: inout TextWriter) {
+        out.write(indent)
+        out.write("(subviews of ")
+        out.write(view.reference.className)
+        out.write(" skipped; use --all to see them)\n")
     }
 
     /// The report as JSON: `{"text": …, "entries": [{"depth", "view", "skippedSubviews"}]}`.

@@ -8,21 +8,21 @@ extension ObjectReference {
     /// comes first because it is what the user recognises; the address is what
     /// they paste back into the debugger.
     public var bracketed: String {
-        var out = ""
+        var out = TextWriter()
         writeBracketed(into: &out)
-        return out
+        return out.string
     }
 
     /// Appends `bracketed` to `out` without building it first; reports name
     /// thousands of items, so this is their hottest path.
-    func writeBracketed(into out: inout String) {
-        out += "<"
-        out += displayName
+    func writeBracketed(into out: inout TextWriter) {
+        out.write("<")
+        out.write(displayName)
         if let address {
-            out += ":0x"
-            out += String(address, radix: 16)
+            out.write(":0x")
+            out.write(hex: address)
         }
-        out += ">"
+        out.write(">")
     }
 
     /// The class and address as UIKit's own logs print them

@@ -84,8 +84,10 @@ public enum ReferencingConstraintsReport {
 
     private static func list(_ title: String, _ constraints: [ConstraintSnapshot], showOwner: Bool) -> String {
         guard !constraints.isEmpty else { return "" }
-        var out = title + "\n"
+        var out = TextWriter()
+        out.write(title)
+        out.write("\n")
         ViewLayoutDescription.numbered(constraints, showOwner: showOwner, indent: "", into: &out)
-        return out
+        return out.string
     }
 }

@@ -35,4 +35,33 @@ enum ReportNumber {
 
     /// A priority as UIKit prints it: `1000`, `250`, `999.5`.
     static func priority(_ value: Double) -> String { plain(value) }
+
+    /// Appends `plain(value)`; integral values, nearly every number a report
+    /// prints, are written digit by digit without making a `String`.
+    static func writePlain(_ value: Double, into out: inout TextWriter) {
+        if let integral = integralValue(value) {
+            out.write(decimal: integral)
+        } else {
+            out.write(plain(value))
+        }
+    }
+
+    /// Appends `decimal(value)`: `8.0`, `0.5`.
+    static func writeDecimal(_ value: Double, into out: inout TextWriter) {
+        if let integral = integralValue(value) {
+            out.write(decimal: integral)
+            out.write(".0")
+        } else {
+            out.write(decimal(value))
+        }
+    }
+
+    /// The value as an integer when `plain` would print it without a
+    /// fraction (and not in exponent form).
+    private static func integralValue(_ value: Double) -> Int64? {
+        guard value.isFinite else { return nil }
+        let rounded = (value * keptDecimals).rounded() / keptDecimals
+        guard rounded == rounded.rounded(), abs(rounded) < 1e15 else { return nil }
+        return Int64(rounded)
+    }
 }

@@ -28,80 +28,86 @@ public enum ViewLayoutDescription {
     /// - Parameter view: The view's snapshot.
     /// - Returns: Lines ending in a newline.
     public static func text(_ view: ViewSnapshot) -> String {
-        var out = ""
+        var out = TextWriter()
         write(view, indent: "", into: &out)
-        return out
+        return out.string
     }
 
     /// Appends the report to `out` with every line prefixed by `indent`:
     /// descent reports indent by depth, and writing in place keeps a
     /// thousand-view report from copying each view's text twice.
     static func write(_ view: ViewSnapshot, indent: String, memo: ConstraintLineMemo? = nil,
-                      into out: inout String) {
+                      into out: inout TextWriter) {
         // Each line is appended piece by piece: an interpolated line would be
         // built, copied in and freed, a thousand times per descent.
-        func line(_ label: String, _ value: String) {
-            out += indent
-            out += label
-            out += value
-            out += "\n"
+        func line(_ label: StaticString, _ value: String) {
+            out.write(indent)
+            out.write(label)
+            out.write(value)
+            out.write("\n")
         }
-        out += indent
+        out.write(indent)
         writeHeader(view, into: &out)
-        out += "\n"
+        out.write("\n")
         if let controller = view.viewController { line("Controller.....", controller) }
         if view.translatesAutoresizingMask { line("Mask...........", view.autoresizingMask) }
-        out += indent
-        out += "Frame:........."
+        out.write(indent)
+        out.write("Frame:.........")
         FrameText.writeRect(view.frame, into: &out)
-        out += "\n"
-        out += indent
-        out += "Content size..."
+        out.write("\n")
+        out.write(indent)
+        out.write("Content size...")
         FrameText.writeSize(view.intrinsicContentSize, into: &out)
         if view.intrinsicContentSize.width > 0 || view.intrinsicContentSize.height > 0 {
-            out += " [Content Mode: "
-            out += contentModeName(view.contentMode)
-            out += "]"
+            out.write(" [Content Mode: ")
+            out.write(contentModeName(view.contentMode))
+            out.write("]")
         }
-        out += "\n"
-        out += indent
-        out += "Hugging........"
+        out.write("\n")
+        out.write(indent)
+        out.write("Hugging........")
         writePair(view.hugging, into: &out)
-        out += "\n"
-        out += indent
-        out += "Resistance....."
+        out.write("\n")
+        out.write(indent)
+        out.write("Resistance.....")
         writePair(view.compressionResistance, into: &out)
-        out += "\n"
-        line("Constraints....", String(view.constraints.count))
+        out.write("\n")
+        out.write(indent)
+        out.write("Constraints....")
+        out.write(decimal: Int64(view.constraints.count))
+        out.write("\n")
         numbered(view.constraints, showOwner: false, indent: indent, memo: memo, into: &out)
         if !view.ancestorConstraints.isEmpty {
-            line("Ancestors......", String(view.ancestorConstraints.count))
+            out.write(indent)
+            out.write("Ancestors......")
+            out.write(decimal: Int64(view.ancestorConstraints.count))
+            out.write("\n")
             numbered(view.ancestorConstraints, showOwner: true, indent: indent, memo: memo, into: &out)
         }
     }
 
     /// `<Name:0x…> Class : Superclass [Autosizes] [Caution: Ambiguous Layout! minX, width]`.
     static func header(_ view: ViewSnapshot) -> String {
-        var text = ""
+        var text = TextWriter()
         writeHeader(view, into: &text)
-        return text
+        return text.string
     }
 
     /// Appends `header(view)` to `text`.
-    static func writeHeader(_ view: ViewSnapshot, into text: inout String) {
+    static func writeHeader(_ view: ViewSnapshot, into text: inout TextWriter) {
         view.reference.writeBracketed(into: &text)
-        text += " "
-        text += view.reference.className
+        text.write(" ")
+        text.write(view.reference.className)
         if let superclass = view.superclassNames.first {
-            text += " : "
-            text += superclass
+            text.write(" : ")
+            text.write(superclass)
         }
-        if view.isLayoutGuide { text += " [Layout Guide]" }
-        if view.translatesAutoresizingMask { text += " [Autosizes]" }
+        if view.isLayoutGuide { text.write(" [Layout Guide]") }
+        if view.translatesAutoresizingMask { text.write(" [Autosizes]") }
         if view.hasAmbiguousLayout {
-            text += " [Caution: Ambiguous Layout!"
-            if !view.ambiguousVariables.isEmpty { text += " " + view.ambiguousVariables.joined(separator: ", ") }
-            text += "]"
+            text.write(" [Caution: Ambiguous Layout!")
+            if !view.ambiguousVariables.isEmpty { text.write(" " + view.ambiguousVariables.joined(separator: ", ")) }
+            text.write("]")
         }
     }
 
@@ -112,30 +118,44 @@ public enum ViewLayoutDescription {
     ///   - showOwner: Whether to say which view holds it (for ancestors' constraints).
     /// - Returns: The line without numbering or newline.
     public static func constraintLine(_ c: ConstraintSnapshot, showOwner: Bool) -> String {
-        var out = ""
+        var out = TextWriter()
         writeConstraintLine(c, showOwner: showOwner, into: &out)
-        return out
+        return out.string
     }
 
     /// Appends `constraintLine(c, showOwner:)` to `out`.
     static func writeConstraintLine(_ c: ConstraintSnapshot, showOwner: Bool, memo: ConstraintLineMemo? = nil,
-                                    into out: inout String) {
+                                    into out: inout TextWriter) {
         if let memo { memo.writeLine(c, into: &out) } else { ConstraintFormatter.writeLine(c, into: &out) }
         if showOwner, let owner = c.owner {
-            out += " on "
+            out.write(" on ")
             owner.writeBracketed(into: &out)
         }
-        out += stateText(c)
+        writeState(c, into: &out)
     }
 
     /// ` [inactive]`, ` [broken]`, ` [satisfied]`, ` [off by 18.0]`, or nothing when unknown.
     static func stateText(_ c: ConstraintSnapshot) -> String {
-        if c.isActive == false { return " [inactive]" }
-        var text = c.isBroken ? " [broken]" : ""
-        if let miss = c.frameMiss {
-            text += miss <= satisfiedTolerance ? " [satisfied]" : " [off by \(ReportNumber.decimal(miss))]"
+        var out = TextWriter()
+        writeState(c, into: &out)
+        return out.string
+    }
+
+    /// Appends `stateText(c)` to `out`.
+    static func writeState(_ c: ConstraintSnapshot, into out: inout TextWriter) {
+        if c.isActive == false {
+            out.write(" [inactive]")
+            return
         }
-        return text
+        if c.isBroken { out.write(" [broken]") }
+        guard let miss = c.frameMiss else { return }
+        if miss <= satisfiedTolerance {
+            out.write(" [satisfied]")
+        } else {
+            out.write(" [off by ")
+            ReportNumber.writeDecimal(miss, into: &out)
+            out.write("]")
+        }
     }
 
     // MARK: - Pieces
@@ -143,24 +163,27 @@ public enum ViewLayoutDescription {
     /// ` 1. @1000 …` lines; Sadun pads the index to two columns (`%2d.`), so
     /// lists up to 99 line up.
     static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool, indent: String,
-                         memo: ConstraintLineMemo? = nil, into out: inout String) {
-        // Indices, not `enumerated()`, which would copy every constraint.
-        for index in constraints.indices {
-            out += indent
-            if index < 9 { out += " " }
-            out += String(index + 1)
-            out += ". "
-            writeConstraintLine(constraints[index], showOwner: showOwner, memo: memo, into: &out)
-            out += "\n"
+                         memo: ConstraintLineMemo? = nil, into out: inout TextWriter) {
+        // A buffer pointer lends each constraint in place; `enumerated()`
+        // or the array's subscript would copy every one.
+        constraints.withUnsafeBufferPointer { constraints in
+            for index in constraints.indices {
+                out.write(indent)
+                if index < 9 { out.write(" ") }
+                out.write(decimal: Int64(index + 1))
+                out.write(". ")
+                writeConstraintLine(constraints[index], showOwner: showOwner, memo: memo, into: &out)
+                out.write("\n")
+            }
         }
     }
 
-    private static func writePair(_ p: AxisPriorities, into out: inout String) {
-        out += "[H "
-        out += ReportNumber.priority(p.horizontal)
-        out += "] [V "
-        out += ReportNumber.priority(p.vertical)
-        out += "]"
+    private static func writePair(_ p: AxisPriorities, into out: inout TextWriter) {
+        out.write("[H ")
+        ReportNumber.writePlain(p.horizontal, into: &out)
+        out.write("] [V ")
+        ReportNumber.writePlain(p.vertical, into: &out)
+        out.write("]")
     }
 
     /// `center` → `Center`, `scaleAspectFit` → `ScaleAspectFit`, as her listing names them.

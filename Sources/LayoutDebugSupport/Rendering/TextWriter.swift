@@ -1,0 +1,126 @@
+// MARK: - TextWriter
+
+/// The UTF-8 bytes of a report being written, piece by piece.
+///
+/// A descent report over a thousand views is a megabyte made of some hundred
+/// thousand short pieces. `String +=` checks uniqueness, capacity and its
+/// ASCII flags for every piece, and even `[UInt8].append(contentsOf:)` pays
+/// for generic dispatch and uniqueness; here a piece costs a bounds check and
+/// a copy. The C surface publishes the bytes as they are, so the text is
+/// never turned into a `String` on its way to the debugger.
+///
+/// Not copyable: it owns its storage, and a copy would either share it or
+/// silently duplicate a megabyte.
+struct TextWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    /// An empty writer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// A writer holding `text`.
+    init(_ text: String) {
+        self.init(capacity: text.utf8.count)
+        write(text)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The text as a `String` (for the Swift API; the C surface takes the bytes).
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// Calls `body` with the bytes written so far.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    // MARK: - Writing
+
+    /// Appends a literal.
+    mutating func write(_ text: StaticString) {
+        if text.hasPointerRepresentation {
+            append(text.utf8Start, text.utf8CodeUnitCount)
+        } else {
+            text.withUTF8Buffer { append($0.baseAddress!, $0.count) }
+        }
+    }
+
+    /// Appends a string's UTF-8.
+    mutating func write(_ text: String) {
+        // Borrowed, not copied into a `var` for `withUTF8`: that copy costs a
+        // retain and a release per piece. Native and small strings are
+        // contiguous; anything else (a bridged string) is copied once.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let start = bytes.baseAddress { append(start, bytes.count) }
+        }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { if let start = $0.baseAddress { append(start, $0.count) } }
+        }
+    }
+
+    /// Appends one ASCII byte.
+    mutating func write(ascii byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `length` bytes that `other` holds from `offset` (a memoised line).
+    mutating func write(_ other: borrowing TextWriter, from offset: Int, length: Int) {
+        append(other.base + offset, length)
+    }
+
+    /// Appends an integer in decimal, without making a `String`.
+    mutating func write(decimal value: Int64) {
+        reserve(20)
+        if value < 0 { write(ascii: UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var probe = magnitude
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var index = count + digits
+        count = index
+        repeat {
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude != 0
+    }
+
+    /// Appends `value` in lower-case hexadecimal, without `0x`.
+    mutating func write(hex value: UInt64) {
+        reserve(16)
+        let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        for position in 0..<digits {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (digits - 1 - position))) & 0xF
+            base[count + position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
+        count += digits
+    }
+
+    // MARK: - Storage
+
+    private mutating func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
+        reserve(length)
+        (base + count).update(from: start, count: length)
+        count += length
+    }
+
+    /// Makes room for `extra` more bytes, doubling so appends stay amortised O(1).
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = grown
+    }
+}
