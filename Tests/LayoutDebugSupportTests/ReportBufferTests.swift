@@ -17,4 +17,25 @@ final class ReportBufferTests: XCTestCase {
         XCTAssertEqual(buffer.loadUnaligned(as: UInt64.self), 0)
         XCTAssertEqual((buffer + 8).load(as: UInt8.self), 0)
     }
+
+    func test_writer_growsPastTheReusedStorage_andKeepsEveryByte() {
+        _ = ReportBuffer.publish("short")
+        var writer = ReportBuffer.makeWriter()
+        let line = "<UIView:0x7ff0a8c0b290>.leading == <UIView:0x7ff0a8c0b180>.leading + 8.0 [satisfied]\n"
+        for _ in 0..<20_000 { writer.write(line) }
+        let buffer = ReportBuffer.publish(writer)
+        XCTAssertEqual(ReportBuffer.read(buffer), String(repeating: line, count: 20_000))
+        XCTAssertEqual((buffer + 8 + line.utf8.count * 20_000).load(as: UInt8.self), 0, "NUL after the text")
+    }
+
+    func test_reportPublishedWhileAnotherIsWritten_isReplacedByIt() {
+        // The in-app monitor may publish while the debugger's report is being written.
+        var writer = ReportBuffer.makeWriter()
+        writer.write("the debugger's report")
+        let monitor = ReportBuffer.publish("the monitor's report")
+        XCTAssertEqual(ReportBuffer.read(monitor), "the monitor's report", "a buffer of its own meanwhile")
+        let buffer = ReportBuffer.publish(writer)
+        XCTAssertEqual(ReportBuffer.read(buffer), "the debugger's report")
+        XCTAssertEqual(ReportBuffer.read(ReportBuffer.publish("next")), "next")
+    }
 }

@@ -21,7 +21,9 @@ public func lds_version() -> UnsafeMutableRawPointer {
 /// `lds_report(object, flags)`: a view's descent report, or a constraint's report.
 @_cdecl("lds_report")
 public func lds_report(_ object: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.reportText(at: address(object), options: ReportOptions(rawValue: flags)))
+    var out = ReportBuffer.makeWriter()
+    LiveReports.writeReport(at: address(object), options: ReportOptions(rawValue: flags), into: &out)
+    return ReportBuffer.publish(out)
 }
 
 /// `lds_constraints(view, flags)`: every constraint naming the view.

@@ -24,34 +24,36 @@ public enum LiveReports {
     /// `lds_report`: a view's descent report (one view with `.noDescend`), or a
     /// constraint's stringValue and items.
     public static func report(at address: UInt, options: ReportOptions) -> String {
-        reportText(at: address, options: options).string
+        var out = TextWriter(capacity: 64 * 1024)
+        writeReport(at: address, options: options, into: &out)
+        return out.string
     }
 
-    /// `report(at:options:)` as the bytes the C surface publishes: a text
-    /// descent report is a megabyte for a thousand views, and is never made
-    /// into a `String` on its way to the debugger.
-    static func reportText(at address: UInt, options: ReportOptions) -> TextWriter {
+    /// Writes `report(at:options:)` into `out`, as the C surface publishes
+    /// it: a text descent report is a megabyte for a thousand views, and is
+    /// never made into a `String` on its way to the debugger.
+    static func writeReport(at address: UInt, options: ReportOptions, into out: inout TextWriter) {
         #if canImport(UIKit) || os(Linux)
         if !options.contains(.json), !options.contains(.noDescend) {
             // Written as the live tree is visited; no tree of snapshots is built.
-            var out = TextWriter(capacity: 64 * 1024)
             var writer = DescentReport.Writer(skipping: skippedClasses, all: options.contains(.all))
             let visited = LiveSnapshots.descend(at: address) { view, depth, hasChildren in
                 writer.write(view, depth: depth, hasChildren: hasChildren, into: &out)
             }
-            if case .success = visited { return out }
+            if case .success = visited { return }
         }
         #endif
         switch LiveSnapshots.subject(at: address, descend: !options.contains(.noDescend)) {
-        case .failure(let error): return TextWriter(error.message)
+        case .failure(let error): out.write(error.message)
         case .success(.view(let view)):
             let all = options.contains(.all) || options.contains(.noDescend)
-            return options.contains(.json)
-                ? TextWriter(DescentReport.json(view, skipping: skippedClasses, all: all))
-                : DescentReport.write(view, skipping: skippedClasses, all: all)
+            if options.contains(.json) {
+                out.write(DescentReport.json(view, skipping: skippedClasses, all: all))
+            } else {
+                DescentReport.write(view, skipping: skippedClasses, all: all, into: &out)
+            }
         case .success(.constraint(let c, let items)):
-            return TextWriter(options.contains(.json) ? ConstraintReport.json(c, items: items)
-                                                      : ConstraintReport.text(c, items: items))
+            out.write(options.contains(.json) ? ConstraintReport.json(c, items: items) : ConstraintReport.text(c, items: items))
         }
     }
 

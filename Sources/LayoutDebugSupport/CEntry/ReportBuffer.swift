@@ -10,42 +10,60 @@ import Foundation
 enum ReportBuffer {
     private static let lock = NSLock()
     // Guarded by `lock`: the in-app monitor may report while the debugger calls.
-    nonisolated(unsafe) private static var current: UnsafeMutableRawPointer?
+    nonisolated(unsafe) private static var current: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) private static var capacity = 0
 
+    /// The header's size: the text's length, before the text.
+    static let headerSize = 8
+
     /// Replaces the buffer's contents with `text` and returns it.
-    ///
-    /// The allocation is reused while it is big enough: the contract only
-    /// promises the previous text until the next call, and reusing it spares a
-    /// megabyte report fresh pages on every call.
     ///
     /// - Parameter text: The report, or an `error: …` line.
     /// - Returns: The buffer's address, valid until the next call.
     static func publish(_ text: String) -> UnsafeMutableRawPointer {
-        var text = text
-        return text.withUTF8 { publish(bytes: $0) }
+        var writer = makeWriter()
+        writer.write(text)
+        return publish(writer)
     }
 
-    /// Replaces the buffer's contents with a report's bytes as written.
-    static func publish(_ text: borrowing TextWriter) -> UnsafeMutableRawPointer {
-        text.withBytes { publish(bytes: $0) }
-    }
-
-    /// Replaces the buffer's contents with `bytes` (UTF-8) and returns it.
-    private static func publish(bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutableRawPointer {
+    /// A writer for the next report that writes straight into the buffer's
+    /// storage, after room for the header.
+    ///
+    /// The storage is reused from report to report: the contract only
+    /// promises the previous text until the next call, and a megabyte report
+    /// written into fresh memory spends a millisecond faulting pages in. The
+    /// storage is taken out while the report is written, so a report the
+    /// in-app monitor publishes meanwhile gets its own.
+    static func makeWriter() -> TextWriter {
         lock.lock()
-        defer { lock.unlock() }
-        let count = bytes.count
-        if current == nil || capacity < 8 + count + 1 {
-            current?.deallocate()
-            capacity = max(8 + count + 1, 4096)
-            current = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        let storage = current
+        let size = capacity
+        current = nil
+        capacity = 0
+        lock.unlock()
+        guard let storage else {
+            return TextWriter(adopting: .allocate(capacity: 4096), capacity: 4096, reserved: headerSize)
         }
-        let buffer = current!
-        buffer.storeBytes(of: UInt64(count).littleEndian, as: UInt64.self)
-        if let base = bytes.baseAddress { (buffer + 8).copyMemory(from: base, byteCount: count) }
-        (buffer + 8 + count).storeBytes(of: 0, as: UInt8.self)
-        return buffer
+        return TextWriter(adopting: storage, capacity: size, reserved: headerSize)
+    }
+
+    /// Finishes a report written with `makeWriter()`: writes the header and
+    /// the NUL, and makes it the buffer.
+    ///
+    /// - Returns: The buffer's address, valid until the next call.
+    static func publish(_ writer: consuming TextWriter) -> UnsafeMutableRawPointer {
+        writer.reserveCapacity(1)  // the NUL
+        let length = writer.count
+        let (storage, size, end) = writer.releaseStorage()
+        UnsafeMutableRawPointer(storage).storeBytes(of: UInt64(length).littleEndian, as: UInt64.self)
+        storage[end] = 0
+        lock.lock()
+        // A report the monitor published while this one was written is replaced.
+        current?.deallocate()
+        current = storage
+        capacity = size
+        lock.unlock()
+        return UnsafeMutableRawPointer(storage)
     }
 
     /// Reads a buffer back (tests, and the in-process benchmark).

@@ -17,13 +17,19 @@ final class ConstraintLineMemo {
             ConstraintFormatter.writeLine(c, into: &out)
             return
         }
-        if let known = lines[address] {
-            out.write(text, from: known.lowerBound, length: known.count)
-            return
-        }
+        if writeKnownLine(address, into: &out) { return }
         let start = text.count
         ConstraintFormatter.writeLine(c, into: &text)
         lines[address] = start..<text.count
         out.write(text, from: start, length: text.count - start)
+    }
+
+    /// Appends the line already formatted for the constraint at `address`.
+    ///
+    /// - Returns: `false` when there is none yet.
+    func writeKnownLine(_ address: UInt64, into out: inout TextWriter) -> Bool {
+        guard let known = lines[address] else { return false }
+        out.write(text, from: known.lowerBound, length: known.count)
+        return true
     }
 }

@@ -61,18 +61,18 @@ public enum DescentReport {
     /// - Returns: Lines ending in a newline.
     public static func text(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
-        write(root, skipping: skipping, all: all).string
+        var out = TextWriter(capacity: count(root) * 1280)
+        write(root, skipping: skipping, all: all, into: &out)
+        return out.string
     }
 
-    /// The report's UTF-8 bytes, for the C surface to publish as they are.
+    /// Appends the report's UTF-8 to `out` (the C surface publishes the bytes as they are).
     static func write(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
-                      all: Bool = false) -> TextWriter {
+                      all: Bool = false, into out: inout TextWriter) {
         // Straight from the tree: flattening into entries first would copy
         // every view, which costs as much as writing it.
-        var out = TextWriter(capacity: count(root) * 1280)
         var tree = TreeWriter(writer: Writer(skipping: skipping, all: all))
         tree.write(root, depth: 0, into: &out)
-        return out
     }
 
     /// The number of views in the tree.

@@ -14,13 +14,44 @@
 struct TextWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// The number of bytes written.
-    private(set) var count = 0
+    /// Bytes kept free before the text, for a header the owner writes later.
+    private let reserved: Int
+    /// The end of the text in `base` (the reserved bytes included).
+    private var end: Int
 
     /// An empty writer with room for `capacity` bytes before it grows.
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+        reserved = 0
+        end = 0
+    }
+
+    /// An empty writer that takes over `storage` (allocated with
+    /// `UnsafeMutablePointer<UInt8>.allocate`) and writes after its first
+    /// `reserved` bytes. `ReportBuffer` lends its buffer this way, so a
+    /// megabyte report is written in place, into pages already mapped.
+    init(adopting storage: UnsafeMutablePointer<UInt8>, capacity: Int, reserved: Int) {
+        base = storage
+        self.capacity = capacity
+        self.reserved = reserved
+        end = reserved
+    }
+
+    /// Gives the storage back without freeing it: where it starts, its size,
+    /// and where the text ends (after the reserved bytes).
+    consuming func releaseStorage() -> (storage: UnsafeMutablePointer<UInt8>, capacity: Int, end: Int) {
+        let released = (base, capacity, end)
+        discard self
+        return released
+    }
+
+    /// The number of bytes written.
+    var count: Int { end - reserved }
+
+    /// Makes sure `extra` more bytes fit without the storage moving.
+    mutating func reserveCapacity(_ extra: Int) {
+        reserve(extra)
     }
 
     /// A writer holding `text`.
@@ -32,11 +63,11 @@ struct TextWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// The text as a `String` (for the Swift API; the C surface takes the bytes).
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    var string: String { String(decoding: UnsafeBufferPointer(start: base + reserved, count: count), as: UTF8.self) }
 
     /// Calls `body` with the bytes written so far.
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
+        try body(UnsafeBufferPointer(start: base + reserved, count: count))
     }
 
     // MARK: - Writing
@@ -67,13 +98,13 @@ struct TextWriter: ~Copyable {
     /// Appends one ASCII byte.
     mutating func write(ascii byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        base[end] = byte
+        end += 1
     }
 
-    /// Appends `length` bytes that `other` holds from `offset` (a memoised line).
+    /// Appends `length` bytes that `other` holds from `offset` in its text (a memoised line).
     mutating func write(_ other: borrowing TextWriter, from offset: Int, length: Int) {
-        append(other.base + offset, length)
+        append(other.base + other.reserved + offset, length)
     }
 
     /// Appends an integer in decimal, without making a `String`.
@@ -84,8 +115,8 @@ struct TextWriter: ~Copyable {
         var digits = 1
         var probe = magnitude
         while probe >= 10 { probe /= 10; digits += 1 }
-        var index = count + digits
-        count = index
+        var index = end + digits
+        end = index
         repeat {
             index -= 1
             base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
@@ -99,26 +130,26 @@ struct TextWriter: ~Copyable {
         let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
         for position in 0..<digits {
             let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (digits - 1 - position))) & 0xF
-            base[count + position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            base[end + position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
-        count += digits
+        end += digits
     }
 
     // MARK: - Storage
 
     private mutating func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
         reserve(length)
-        (base + count).update(from: start, count: length)
-        count += length
+        (base + end).update(from: start, count: length)
+        end += length
     }
 
     /// Makes room for `extra` more bytes, doubling so appends stay amortised O(1).
     private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        guard end + extra > capacity else { return }
         var grown = capacity * 2
-        while grown < count + extra { grown *= 2 }
+        while grown < end + extra { grown *= 2 }
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        moved.update(from: base, count: count)
+        moved.update(from: base, count: end)
         base.deallocate()
         base = moved
         capacity = grown

@@ -126,12 +126,30 @@ public enum ViewLayoutDescription {
     /// Appends `constraintLine(c, showOwner:)` to `out`.
     static func writeConstraintLine(_ c: ConstraintSnapshot, showOwner: Bool, memo: ConstraintLineMemo? = nil,
                                     into out: inout TextWriter) {
-        if let memo { memo.writeLine(c, into: &out) } else { ConstraintFormatter.writeLine(c, into: &out) }
-        if showOwner, let owner = c.owner {
-            out.write(" on ")
-            owner.writeBracketed(into: &out)
+        withUnsafePointer(to: c) { writeConstraintLine($0, showOwner: showOwner, memo: memo, into: &out) }
+    }
+
+    /// `writeConstraintLine` for a constraint in place: descents write
+    /// thousands, and each copy of a snapshot costs a retain and a release
+    /// per string it holds. Fields are read through the pointer one by one.
+    private static func writeConstraintLine(_ c: UnsafePointer<ConstraintSnapshot>, showOwner: Bool,
+                                            memo: ConstraintLineMemo?, into out: inout TextWriter) {
+        if let memo, let address = c.pointee.address, memo.writeKnownLine(address, into: &out) {
+            // Formatted already, under its owner.
+        } else if let memo {
+            memo.writeLine(c.pointee, into: &out)
+        } else {
+            ConstraintFormatter.writeLine(c.pointee, into: &out)
         }
-        writeState(c, into: &out)
+        if showOwner, c.pointee.owner != nil {
+            out.write(" on ")
+            c.pointee.owner!.writeBracketed(into: &out)
+        }
+        if c.pointee.isActive == false {
+            out.write(" [inactive]")
+            return
+        }
+        writeState(isBroken: c.pointee.isBroken, frameMiss: c.pointee.frameMiss, into: &out)
     }
 
     /// ` [inactive]`, ` [broken]`, ` [satisfied]`, ` [off by 18.0]`, or nothing when unknown.
@@ -147,8 +165,13 @@ public enum ViewLayoutDescription {
             out.write(" [inactive]")
             return
         }
-        if c.isBroken { out.write(" [broken]") }
-        guard let miss = c.frameMiss else { return }
+        writeState(isBroken: c.isBroken, frameMiss: c.frameMiss, into: &out)
+    }
+
+    /// The state of an active constraint: ` [broken]`, then how the frames meet it.
+    private static func writeState(isBroken: Bool, frameMiss: Double?, into out: inout TextWriter) {
+        if isBroken { out.write(" [broken]") }
+        guard let miss = frameMiss else { return }
         if miss <= satisfiedTolerance {
             out.write(" [satisfied]")
         } else {
@@ -172,7 +195,7 @@ public enum ViewLayoutDescription {
                 if index < 9 { out.write(" ") }
                 out.write(decimal: Int64(index + 1))
                 out.write(". ")
-                writeConstraintLine(constraints[index], showOwner: showOwner, memo: memo, into: &out)
+                writeConstraintLine(constraints.baseAddress! + index, showOwner: showOwner, memo: memo, into: &out)
                 out.write("\n")
             }
         }
