@@ -68,6 +68,8 @@ final class Tableau {
     var lazyRowsNeedSorting = false
     /// Scratch of ``forEachExpansion(of:_:)``, kept so that expanding refs allocates nothing.
     @exclusivity(unchecked) var expansion = ExpansionScratch()
+    /// What the ambiguity queries know about the current basis; cleared by every mutation.
+    @exclusivity(unchecked) var freedom = FreedomMemo()
 
     // MARK: - Symbols
 
