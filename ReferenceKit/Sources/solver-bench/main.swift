@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 // solver-bench: times our solver on the kiwi workloads and prints one JSON object per
-// workload and size (the same fields as kiwi_workloads.py --json, in seconds).
+// workload and size (the same fields as kiwi_workloads.py --json, in seconds, plus
+// ambiguity_s, which kiwi has no counterpart for).
 //
 //   solver-bench [--sizes 100,1000] [--reps 3] [--workloads chain_req,chain,grid]
 
@@ -23,12 +24,13 @@ func now() -> Double {
 
 /// The timings of one fresh build of a workload.
 struct Timings {
-    var build = 0.0, update = 0.0, resize = 0.0, readd = 0.0, conflict = 0.0
+    var build = 0.0, update = 0.0, resize = 0.0, readd = 0.0, conflict = 0.0, ambiguity = 0.0
     var sanity = (0.0, 0.0)
 }
 
 /// Builds, resizes, removes and re-adds the probe, and adds the conflict, timing each step as
 /// kiwi_workloads.py does. Reading every variable's value stands in for updateVariables().
+/// After the build, also times asking every variable whether it is ambiguous.
 func runOnce(_ workload: Workload) throws -> Timings {
     var t = Timings()
     let solver = Solver()
@@ -47,6 +49,13 @@ func runOnce(_ workload: Workload) throws -> Timings {
     for variable in workload.variables { sink += solver.value(of: variable) }
     t.update = now() - t0
     t.sanity = (solver.value(of: sv.width), solver.value(of: sv.height))
+
+    // A debugger asks every variable once, right after a layout: the first query pays for
+    // what the solver learns about the new basis.
+    t0 = now()
+    var ambiguous = 0
+    for variable in workload.variables where solver.isAmbiguous(variable) { ambiguous += 1 }
+    t.ambiguity = now() - t0
 
     let sizes = (1...20).map { (workload.nominal.width + Double(13 * $0), workload.nominal.height + Double(7 * ($0 % 5))) }
     t0 = now()
@@ -71,7 +80,7 @@ func runOnce(_ workload: Workload) throws -> Timings {
     }
     t.conflict = now() - t0
     precondition(raised, "conflict not detected")
-    if sink.isNaN { print("nan") }
+    if sink.isNaN || ambiguous < 0 { print("nan") }
     return t
 }
 
@@ -107,7 +116,7 @@ do {
             let fields: [(String, Double)] = [
                 ("build_s", median(runs.map(\.build))), ("update_s", median(runs.map(\.update))),
                 ("resize_s", median(runs.map(\.resize))), ("readd_s", median(runs.map(\.readd))),
-                ("conflict_s", median(runs.map(\.conflict))),
+                ("conflict_s", median(runs.map(\.conflict))), ("ambiguity_s", median(runs.map(\.ambiguity))),
                 ("sanity_w", runs[0].sanity.0), ("sanity_h", runs[0].sanity.1),
                 ("nominal_w", builder(n).nominal.width), ("nominal_h", builder(n).nominal.height),
             ]

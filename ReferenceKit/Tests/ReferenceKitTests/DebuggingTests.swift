@@ -26,6 +26,18 @@ final class DebuggingTests: XCTestCase {
         }
     }
 
+    func test_hasAmbiguousLayout_ofTheHost_ignoresItsFreeOrigin() {
+        onMain {
+            let (root, _) = floatingView()
+            let engine = root.enrolledEngine!
+            XCTAssertTrue(engine.host === root)
+            // Nothing places the host, and that does not count against it.
+            XCTAssertTrue(engine.solver.isAmbiguous(root.layoutVariables.minX))
+            XCTAssertFalse(root.hasAmbiguousLayout)
+            XCTAssertTrue(root.ambiguousVariables.isEmpty)
+        }
+    }
+
     func test_exerciseAmbiguityInLayout_movesOnlyTheAmbiguousVariable() {
         onMain {
             let (root, floating) = floatingView()

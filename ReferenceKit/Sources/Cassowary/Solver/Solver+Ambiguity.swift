@@ -13,26 +13,44 @@ extension Solver {
     /// variable is reported unambiguous when only a zero-length pivot would reveal another
     /// optimum.
     ///
+    /// The first query after a mutation works out once which symbols can move freely; later
+    /// queries until the next mutation reuse it. In a fully determined layout none can, and
+    /// every query answers at once without reading a row.
+    ///
     /// - Parameter variable: Any variable.
     /// - Returns: `true` if an alternative optimum gives `variable` a different value.
-    /// - Complexity: Proportional to the variable's row times the rows holding its symbols.
+    /// - Complexity: O(symbols) for the first query after a mutation; then O(1) when nothing
+    ///   can move freely, else proportional to the rows the variable's row refers to.
     public func isAmbiguous(_ variable: Variable) -> Bool {
         guard let symbol = knownSymbol(of: variable) else { return true }
+        let tableau = tableau
+        if !tableau.freedom.isCurrent { tableau.refreshFreedom() }
+        guard tableau.freedom.freeCount > 0 else { return false }
+        guard let row = tableau.row(for: symbol) else { return tableau.freedom.isFree(symbol) }
+        if row.refs.isEmpty { return row.cells.contains { tableau.freedom.isFree($0.symbol) } }
+        return tableau.reachesFreeSymbol(symbol) && tableau.flattenedRowHoldsFreeSymbol(row)
+    }
+
+    /// ``isAmbiguous(_:)`` computed straight from its definition, with nothing remembered:
+    /// flattens the variable's row and runs the ratio test for each of its symbols. The tests
+    /// check the fast answer against it.
+    func isAmbiguousByDefinition(_ variable: Variable) -> Bool {
+        guard let symbol = knownSymbol(of: variable) else { return true }
         guard let row = tableau.row(for: symbol) else {
-            return canMoveFreely(symbol, directions: [1, -1])
+            return canMoveFreelyByRatioTest(symbol, directions: [1, -1])
         }
         let flat = row.copy()
         tableau.flatten(flat)
         for cell in flat.cells where !cell.symbol.isDummy {
             let directions: [Double] = cell.symbol.isExternal ? [1, -1] : [1]
-            if canMoveFreely(cell.symbol, directions: directions) { return true }
+            if canMoveFreelyByRatioTest(cell.symbol, directions: directions) { return true }
         }
         return false
     }
 
     /// Whether non-basic `symbol` has a zero reduced cost and a positive step in one of
     /// `directions`.
-    func canMoveFreely(_ symbol: Symbol, directions: [Double]) -> Bool {
+    func canMoveFreelyByRatioTest(_ symbol: Symbol, directions: [Double]) -> Bool {
         guard tableau.objective.costSign(of: symbol) == 0 else { return false }
         return directions.contains { tableau.allowedStep(symbol, direction: $0) > nearZero }
     }

@@ -134,8 +134,10 @@ public final class Solver {
         if checksInvariants { try checkInvariants() }
     }
 
-    /// Marks cached values stale; every mutating entry point calls it first.
+    /// Marks cached values and the ambiguity memo stale; every mutating entry point calls it
+    /// first.
     func willMutate() {
+        tableau.freedom.isCurrent = false
         tableau.generation &+= 1
         if tableau.generation == tableau.valuesGeneration { tableau.generation &+= 1 }
     }

@@ -3,33 +3,40 @@
 extension Tableau {
     /// Expands every ref of a detached row into cells, so the row holds non-basic symbols only.
     ///
-    /// Refs are expanded youngest row first, so every referenced row is expanded once, with
-    /// the sum of all the coefficients it received (refs only point to older rows).
-    ///
     /// - Parameter row: A row that is not in the tableau.
     /// - Complexity: Proportional to the rows the refs reach and their cells.
     func flatten(_ row: Row) {
         guard !row.refs.isEmpty else { return }
-        var pending: [Int32: Double] = [:]
-        var queue = SequenceHeap()
-        for ref in row.refs {
-            pending[ref.symbol.id] = ref.coefficient
-            queue.push(ref.symbol, sequence: self.row(for: ref.symbol)!.sequence)
-        }
+        let refs = row.refs
         row.refs = []
         var ignored: [Symbol] = []
-        while let symbol = queue.pop() {
-            guard let coefficient = pending.removeValue(forKey: symbol.id), !isNearZero(coefficient) else { continue }
-            let target = self.row(for: symbol)!
+        forEachExpansion(of: refs) { target, coefficient in
             row.constant += coefficient * target.constant
             if !target.cells.isEmpty { row.insert(target, cellsOnlyTimes: coefficient, added: &ignored) }
+        }
+    }
+
+    /// Calls `body` with every row that `refs` stand for, each once with the sum of all the
+    /// coefficients it receives, youngest row first (refs only point to older rows, so a row's
+    /// sum is complete when it comes up). Sums near zero are skipped.
+    ///
+    /// ``flatten(_:)`` and the ambiguity queries share this walk so that they add the same
+    /// terms in the same order and agree to the last bit on which cells cancel. Walks do not
+    /// nest: `body` must not start another one.
+    ///
+    /// - Complexity: Proportional to the refs of the rows reached, times log of the queue.
+    func forEachExpansion(of refs: [Cell], _ body: (Row, Double) -> Void) {
+        expansion.begin(symbolCount: symbolCount)
+        for ref in refs {
+            expansion.add(ref.symbol, ref.coefficient, sequence: row(for: ref.symbol)!.sequence)
+        }
+        while let symbol = expansion.queue.pop() {
+            let coefficient = expansion.take(symbol)
+            guard !isNearZero(coefficient) else { continue }
+            let target = row(for: symbol)!
+            body(target, coefficient)
             for ref in target.refs {
-                if let known = pending[ref.symbol.id] {
-                    pending[ref.symbol.id] = known + coefficient * ref.coefficient
-                } else {
-                    pending[ref.symbol.id] = coefficient * ref.coefficient
-                    queue.push(ref.symbol, sequence: self.row(for: ref.symbol)!.sequence)
-                }
+                expansion.add(ref.symbol, coefficient * ref.coefficient, sequence: row(for: ref.symbol)!.sequence)
             }
         }
     }
@@ -108,6 +115,54 @@ extension Tableau {
         entries.removeLast(entries.count - live)
         lazyRows = entries
         valueCache = cache
+    }
+}
+
+// MARK: - ExpansionScratch
+
+/// The pending coefficients of one ref expansion, by symbol id, and the queue of rows still to
+/// expand. Lives in the tableau between walks so that a walk allocates nothing.
+struct ExpansionScratch {
+    /// For each symbol id, ``stamp`` while the symbol waits in ``queue``.
+    private var waiting: [UInt32] = []
+    /// For each waiting symbol id, the coefficient gathered so far.
+    private var pending: [Double] = []
+    /// The current walk's mark; bumping it empties ``waiting`` at once.
+    private var stamp: UInt32 = 0
+    /// The rows still to expand, youngest first.
+    var queue = SequenceHeap()
+
+    /// Starts a walk over a tableau of `symbolCount` symbols.
+    mutating func begin(symbolCount: Int) {
+        if waiting.count < symbolCount {
+            waiting += repeatElement(0, count: symbolCount - waiting.count)
+            pending += repeatElement(0, count: symbolCount - pending.count)
+        }
+        stamp &+= 1
+        if stamp == 0 {
+            for i in waiting.indices { waiting[i] = 0 }
+            stamp = 1
+        }
+    }
+
+    /// Adds `coefficient` to `symbol`'s pending sum, queueing it the first time.
+    @inline(__always)
+    mutating func add(_ symbol: Symbol, _ coefficient: Double, sequence: Int) {
+        let index = symbol.index
+        if waiting[index] == stamp {
+            pending[index] += coefficient
+        } else {
+            waiting[index] = stamp
+            pending[index] = coefficient
+            queue.push(symbol, sequence: sequence)
+        }
+    }
+
+    /// Removes `symbol` from the waiting set and returns its sum.
+    @inline(__always)
+    mutating func take(_ symbol: Symbol) -> Double {
+        waiting[symbol.index] = 0
+        return pending[symbol.index]
     }
 }
 

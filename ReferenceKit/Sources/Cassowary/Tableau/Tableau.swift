@@ -66,6 +66,10 @@ final class Tableau {
     @exclusivity(unchecked) var lazyRows: [(slot: Int32, row: Row)] = []
     /// Whether ``lazyRows`` lost its order (a removal rewrote refs).
     var lazyRowsNeedSorting = false
+    /// Scratch of ``forEachExpansion(of:_:)``, kept so that expanding refs allocates nothing.
+    @exclusivity(unchecked) var expansion = ExpansionScratch()
+    /// What the ambiguity queries know about the current basis; cleared by every mutation.
+    @exclusivity(unchecked) var freedom = FreedomMemo()
 
     // MARK: - Symbols
 

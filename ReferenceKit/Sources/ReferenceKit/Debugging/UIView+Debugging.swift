@@ -7,7 +7,16 @@ extension UIView {
     /// Whether the engine could place the view somewhere else at no cost:
     /// some of its `minX`, `minY`, `Width`, `Height` can take another value.
     /// `false` for a view no engine lays out.
-    public var hasAmbiguousLayout: Bool { !ambiguousVariables.isEmpty }
+    public var hasAmbiguousLayout: Bool {
+        // Asked of every view of a tree by the debugger, so it stops at the first ambiguous
+        // variable and builds none of the named lists `ambiguousVariables` does.
+        // The host test comes last: it is only needed once an origin variable is ambiguous.
+        guard let engine = enrolledEngine else { return false }
+        let solver = engine.solver
+        if solver.isAmbiguous(layoutVariables.width) || solver.isAmbiguous(layoutVariables.height) { return true }
+        return (solver.isAmbiguous(layoutVariables.minX) || solver.isAmbiguous(layoutVariables.minY))
+            && engine.host !== self
+    }
 
     /// The view's ambiguous engine variables with their trace names and ids
     /// (the host's origin is fixed, so it never counts).
