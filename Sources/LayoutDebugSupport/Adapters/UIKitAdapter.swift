@@ -169,7 +169,8 @@ final class UIKitAdapter {
                          visit: (ViewSnapshot, Int, Bool) -> Bool) {
         // Each constraint is snapshotted once, on its owner; the index hands
         // the same value to the descendants it names.
-        let own = view.constraints.map { makeSnapshot(of: $0, owner: view) }
+        let owner = reference(view)
+        let own = view.constraints.map { makeSnapshot(of: $0, owner: owner) }
         let guides = view.layoutGuides
         let subviews = view.subviews
         let node = snapshot(of: view, constraints: own, ancestorConstraints: index.constraints(naming: view))
@@ -209,6 +210,12 @@ final class UIKitAdapter {
 
     /// A constraint's snapshot, made afresh (descents make each one once).
     func makeSnapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
+        makeSnapshot(of: c, owner: owner.map(reference))
+    }
+
+    /// `makeSnapshot(of:owner:)` with the owner already named: a view's
+    /// constraints share it.
+    func makeSnapshot(of c: NSLayoutConstraint, owner: ObjectReference?) -> ConstraintSnapshot {
         let first = c.firstItem
         let second = c.secondItem
         let className = classNames(of: c).name
@@ -230,7 +237,7 @@ final class UIKitAdapter {
             priority: Double(c.priority.rawValue),
             isActive: c.isActive,
             autoresizingMask: mask,
-            owner: owner.map(reference),
+            owner: owner,
             isBroken: broken.contains(c),
             frameMiss: frameMiss(of: c, first: first, second: second)
         )
@@ -259,8 +266,11 @@ final class UIKitAdapter {
 /// Constraints held by the ancestors on the current descent path, by the
 /// items they name, so each view finds its ancestors' constraints in O(1).
 ///
-/// Each ancestor's list is kept once, as a level; the index holds positions
-/// in those lists, so filing a constraint copies no snapshot.
+/// Each ancestor's list is kept once, as a level; the index files positions
+/// in those lists, so filing a constraint copies no snapshot. Leaving a
+/// level only closes it: lookups skip positions in closed levels. (A valid
+/// hierarchy never needs that, since a constraint names only views below
+/// the one holding it, but nothing here relies on it.)
 @MainActor
 struct ConstraintIndex {
     private struct Position {
@@ -269,6 +279,8 @@ struct ConstraintIndex {
     }
 
     private var levels: [[ConstraintSnapshot]] = []
+    private var isOpen: [Bool] = []
+    private var openLevels: [Int] = []
     private var byItem: [UInt64: [Position]] = [:]
 
     /// Files each constraint of one ancestor under the items it names (by
@@ -277,35 +289,33 @@ struct ConstraintIndex {
     mutating func push(_ constraints: [ConstraintSnapshot]) {
         let level = levels.count
         levels.append(constraints)
+        isOpen.append(true)
+        openLevels.append(level)
         for offset in constraints.indices {
-            let (first, second) = Self.items(constraints[offset])
+            let first = constraints[offset].firstItem?.address
+            let second = constraints[offset].secondItem?.address
             if let first { byItem[first, default: []].append(Position(level: level, offset: offset)) }
-            if let second { byItem[second, default: []].append(Position(level: level, offset: offset)) }
+            // A constraint relating a view to itself is filed once.
+            if let second, second != first {
+                byItem[second, default: []].append(Position(level: level, offset: offset))
+            }
         }
     }
 
-    /// Removes what the last `push` added; pushes and pops nest.
+    /// Closes the last level `push` opened; pushes and pops nest.
     mutating func pop() {
-        guard let constraints = levels.popLast() else { return }
-        for offset in constraints.indices.reversed() {
-            let (first, second) = Self.items(constraints[offset])
-            if let second { byItem[second]?.removeLast() }
-            if let first { byItem[first]?.removeLast() }
-        }
+        guard let level = openLevels.popLast() else { return }
+        isOpen[level] = false
     }
 
-    /// The ancestors' constraints that name `view`, in the order they were pushed.
+    /// The open levels' constraints that name `view`, in the order they were pushed.
     func constraints(naming view: UIView) -> [ConstraintSnapshot] {
-        guard let positions = byItem[UInt64(Nametags.address(of: view))], !positions.isEmpty else { return [] }
-        return positions.map { levels[$0.level][$0.offset] }
-    }
-
-    /// The distinct items a constraint names (a constraint relating a view to
-    /// itself is filed once).
-    private static func items(_ c: ConstraintSnapshot) -> (UInt64?, UInt64?) {
-        let first = c.firstItem?.address
-        let second = c.secondItem?.address
-        return first == second ? (first, nil) : (first, second)
+        guard let positions = byItem[UInt64(Nametags.address(of: view))] else { return [] }
+        var found: [ConstraintSnapshot] = []
+        for position in positions where isOpen[position.level] {
+            found.append(levels[position.level][position.offset])
+        }
+        return found
     }
 }
 #endif

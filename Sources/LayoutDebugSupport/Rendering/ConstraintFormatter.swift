@@ -84,7 +84,9 @@ public enum ConstraintFormatter {
 
     /// Whether the constraint has no second item (`width == 20`).
     public static func isUnary(_ c: ConstraintSnapshot) -> Bool {
-        c.secondItem == nil && c.secondAttribute == .notAnAttribute
+        // A pattern, not `== nil`: that would compare a copy of the reference.
+        guard case .none = c.secondItem else { return false }
+        return c.secondAttribute == .notAnAttribute
     }
 
     // MARK: - Pieces

@@ -9,7 +9,12 @@
 /// Constraints without an address (from logs) are formatted every time.
 final class ConstraintLineMemo {
     private var text = TextWriter(capacity: 64 * 1024)
-    private var lines: [UInt64: Range<Int>] = [:]
+    private var lines: [UInt64: Range<Int>]
+
+    /// A memo with room for about `expected` constraints before it grows.
+    init(expected: Int = 256) {
+        lines = Dictionary(minimumCapacity: expected)
+    }
 
     /// Appends `ConstraintFormatter.line(c)` to `out`, formatting it only the first time.
     func writeLine(_ c: ConstraintSnapshot, into out: inout TextWriter) {

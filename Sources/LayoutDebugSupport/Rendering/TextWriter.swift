@@ -128,12 +128,17 @@ struct TextWriter: ~Copyable {
     mutating func write(hex value: UInt64) {
         reserve(16)
         let digits = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
-        for position in 0..<digits {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (digits - 1 - position))) & 0xF
-            base[end + position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-        }
+        var remaining = value
+        var index = end + digits
+        repeat {
+            index -= 1
+            base[index] = Self.hexDigits[Int(remaining & 0xF)]
+            remaining >>= 4
+        } while index > end
         end += digits
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     // MARK: - Storage
 
