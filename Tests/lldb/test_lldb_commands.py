@@ -206,3 +206,23 @@ def test_a_second_run_of_the_same_target_loads_the_library_again(session):
     assert session.ok("lload").startswith("Loaded "), "the new process needs its own copy"
     assert session.ok("lreport $arg1") == first  # no ASLR under lldb: same addresses
     session.continue_to_exit()
+
+
+def test_a_library_no_longer_where_it_was_found_is_looked_up_again(session):
+    """The cached entry points hold while the library stays put; if it moved, they are found again."""
+    import sys
+    session.launch(SCENARIO)
+    first = session.ok("lreport $arg1")
+    ld = sys.modules["layout_debug"]
+    facts = ld.facts_for(session.process)
+    assert facts.library and facts.entries.get("lds_report")
+
+    class Elsewhere(object):  # the library's anchor symbol, as if unloaded and loaded again elsewhere
+        def GetLoadAddress(self, target):
+            return 0x1000
+
+    facts.anchor = Elsewhere()
+    assert session.ok("lreport $arg1") == first
+    again = ld.facts_for(session.process)
+    assert again is not facts and again.entries.get("lds_report") == facts.entries["lds_report"]
+    session.continue_to_exit()

@@ -137,6 +137,29 @@ def test_report_without_object_is_a_usage_error():
         ld.parse_command(parser_for(ld.ReportCommand), "")
 
 
+@pytest.mark.parametrize("command_class, line", [
+    (ld.ReportCommand, "0x7fc82aba1210"),
+    (ld.ReportCommand, "self.view"),
+    (ld.ReportCommand, "a b c"),
+    (ld.NameCommand, "0x10 Header"),
+    (ld.TraceCommand, ""),
+    (ld.ConflictsCommand, ""),
+])
+def test_a_line_without_options_parses_as_parse_intermixed_args_does(command_class, line):
+    parser = parser_for(command_class)
+    assert ld.parse_command(parser, line) == parser.parse_intermixed_args(ld.split_command(line))
+
+
+def test_a_line_without_options_gives_the_same_usage_errors():
+    for command_class, line in ((ld.ReportCommand, ""), (ld.NameCommand, "0x10"), (ld.NameCommand, "a b c")):
+        parser = parser_for(command_class)
+        with pytest.raises(ld.UsageError) as plain:
+            ld.parse_command(parser, line)
+        with pytest.raises(ld.UsageError) as intermixed:
+            parser.parse_intermixed_args(ld.split_command(line))
+        assert str(plain.value) == str(intermixed.value)
+
+
 def test_unknown_option_is_a_usage_error_not_an_exit():
     with pytest.raises(ld.UsageError) as info:
         ld.parse_command(parser_for(ld.ReportCommand), "0x1 --bogus")
@@ -289,10 +312,103 @@ def test_decode_text_replaces_bad_utf8():
     assert ld.decode_text(b"ok \xff") == "ok \ufffd"
 
 
+def test_decode_text_takes_a_memoryview_without_copying_first():
+    assert ld.decode_text(memoryview(b"caf\xc3\xa9!")[:5]) == "caf\u00e9"
+
+
+def test_check_buffer_text_needs_the_nul_after_the_text():
+    assert bytes(ld.check_buffer_text(b"abc\0", 3)) == b"abc"
+    assert ld.check_buffer_text(b"abcd", 3) is None
+    assert ld.check_buffer_text(b"ab\0", 3) is None
+    assert bytes(ld.check_buffer_text(b"\0", 0)) == b""
+
+
 def test_split_error():
     assert ld.split_error("error: 0x1 is not a live object\n") == "0x1 is not a live object"
     assert ld.split_error("UIView:0x1 'root'") is None
     assert ld.split_error("error:") == "the helper library reported an error"
+
+
+# MARK: - Local memory reads (this process's own /proc/self/mem)
+
+needs_proc = pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="no /proc (not Linux)")
+
+
+def fake_buffer(text, length=None):
+    """A buffer laid out as the library makes them, in this process: (its address, the ctypes object)."""
+    import ctypes
+    data = text.encode("utf-8")
+    header = (len(data) if length is None else length).to_bytes(8, "little")
+    buffer = ctypes.create_string_buffer(header + data)  # create_string_buffer adds the NUL
+    return ctypes.addressof(buffer), buffer
+
+
+@needs_proc
+def test_local_memory_reads_a_buffer_from_proc():
+    address, keep = fake_buffer("UIView:0x1 caf\u00e9\n" * 1000)
+    memory = ld.LocalMemory(os.getpid())
+    data = memory.read(address)
+    assert ld.decode_text(data) == "UIView:0x1 caf\u00e9\n" * 1000
+    assert memory.failure is None and memory.refusal is None
+    assert memory.path == "/proc/%d/mem" % os.getpid()
+
+
+@needs_proc
+def test_local_memory_reads_an_empty_buffer():
+    address, keep = fake_buffer("")
+    assert bytes(ld.LocalMemory(os.getpid()).read(address)) == b""
+
+
+@needs_proc
+def test_local_memory_gives_up_on_a_header_without_a_nul_after_the_text():
+    address, keep = fake_buffer("abcdef", length=3)  # "def" where the NUL should be
+    memory = ld.LocalMemory(os.getpid())
+    assert memory.read(address) is None
+    assert "no NUL" in memory.failure and memory.refusal is None
+
+
+@needs_proc
+def test_local_memory_gives_up_on_an_absurd_header():
+    address, keep = fake_buffer("abc", length=ld.MAX_BUFFER_LENGTH + 1)
+    memory = ld.LocalMemory(os.getpid())
+    assert memory.read(address) is None
+    assert "header" in memory.failure
+
+
+@needs_proc
+def test_local_memory_gives_up_on_an_unmapped_address_without_raising():
+    memory = ld.LocalMemory(os.getpid())
+    assert memory.read(0x10) is None
+    assert memory.failure and memory.refusal is None  # the next read tries again
+
+
+@needs_proc
+def test_local_memory_of_a_process_it_may_not_open_is_refused_for_good(monkeypatch):
+    calls = []
+
+    def refuse(pid):
+        calls.append(pid)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(ld, "open_memory", refuse)
+    memory = ld.LocalMemory(4242)
+    assert memory.read(0x1000) is None
+    assert memory.read(0x1000) is None
+    assert calls == [4242], "a refused open is not tried again"
+    assert memory.refusal == "/proc/4242/mem: Permission denied"
+    assert "read through LLDB" in memory.describe()
+
+
+def test_pread_exactly_rejects_a_short_read(tmp_path):
+    path = tmp_path / "ten"
+    path.write_bytes(b"0123456789")
+    descriptor = os.open(str(path), os.O_RDONLY)
+    try:
+        assert ld.pread_exactly(descriptor, 4, 3) == b"3456"
+        with pytest.raises(ValueError):
+            ld.pread_exactly(descriptor, 20, 0)
+    finally:
+        os.close(descriptor)
 
 
 # MARK: - Library search
@@ -562,3 +678,43 @@ def test_lsettings_timeout_is_per_debugger():
             command.run(debugger, ld.parse_command(command.parser, "--timeout 0"), None)
     finally:
         ld._SESSIONS.pop(9003, None)
+
+
+def test_lsettings_local_read_is_per_debugger_and_shown_with_every_setting():
+    debugger, other = FakeDebugger(9004), FakeDebugger(9005)
+    try:
+        command = ld.SettingsCommand(None, {})
+        assert ld.session_for(debugger).local_read is True
+        assert command.run(debugger, ld.parse_command(command.parser, "--local-read off"), None) == \
+            "timeout: 5 s\nlocal read: off (reports are read through LLDB)"
+        assert ld.session_for(debugger).local_read is False
+        assert ld.session_for(other).local_read is True
+        shown = command.run(other, ld.parse_command(command.parser, ""), None).splitlines()
+        assert shown[0] == "timeout: 5 s" and shown[1].startswith("local read: on (")
+        with pytest.raises(ld.UsageError):
+            command.run(debugger, ld.parse_command(command.parser, "--local-read maybe"), None)
+        assert "--local-read" in command.get_long_help() and "/proc/<pid>/mem" in command.get_long_help()
+    finally:
+        ld._SESSIONS.pop(9004, None)
+        ld._SESSIONS.pop(9005, None)
+
+
+def test_a_session_from_an_earlier_import_keeps_its_state_and_gains_new_settings():
+    class OldSession(object):  # what an earlier version of the script left in _SESSIONS
+        def __init__(self):
+            self.timeout = 12.0
+            self.conflicts = ld.ConflictLog()
+            self.stop_on_conflict = False
+            self.quiet = True
+            self.callback_errors = 3
+
+    ld._SESSIONS[9006] = OldSession()
+    try:
+        session = ld.session_for(FakeDebugger(9006))
+        assert isinstance(session, ld.Session)
+        assert (session.timeout, session.stop_on_conflict, session.quiet, session.callback_errors) == \
+            (12.0, False, True, 3)
+        assert session.local_read is True and session.options == {}
+        assert ld.session_for(FakeDebugger(9006)) is session
+    finally:
+        ld._SESSIONS.pop(9006, None)
