@@ -69,7 +69,41 @@ final class LiveReportsTests: XCTestCase {
 
             """
             XCTAssertTrue(text.hasPrefix(head), text)
-            XCTAssertTrue(text.contains("  Ancestors......2\n   1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]\n"))
+            // Listed once, under the parent above; the image's section counts them and says where.
+            XCTAssertTrue(text.contains("  Ancestors......2, listed above under \(parent)\n"), text)
+            XCTAssertEqual(text.components(separatedBy: ".centerX == ").count, 2, "centerX printed once:\n\(text)")
+            // The image alone still lists them in full.
+            let alone = LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend)
+            XCTAssertTrue(alone.contains("Ancestors......2\n 1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]\n"), alone)
+        }
+    }
+
+    func test_report_descent_listsConstraintsHeldAboveTheReport_andCountsTheRest() throws {
+        onMain {
+            // window ⊃ outer ⊃ middle ⊃ inner; outer and middle each pin inner.
+            let outer = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+            let middle = UIView(frame: CGRect(x: 10, y: 10, width: 200, height: 200))
+            let inner = UIView()
+            inner.translatesAutoresizingMaskIntoConstraints = false
+            outer.addSubview(middle)
+            middle.addSubview(inner)
+            NSLayoutConstraint.activate([
+                inner.leadingAnchor.constraint(equalTo: outer.leadingAnchor, constant: 30),  // on outer
+                inner.topAnchor.constraint(equalTo: middle.topAnchor, constant: 5),  // on middle
+                inner.widthAnchor.constraint(equalToConstant: 40),
+                inner.heightAnchor.constraint(equalToConstant: 40),
+            ])
+            outer.layoutIfNeeded()
+            let o = "<UIView:\(hex(outer))>", m = "<UIView:\(hex(middle))>", i = "<UIView:\(hex(inner))>"
+            // From middle: outer is above the report, so its constraint is listed; middle's is counted.
+            let text = LiveReports.report(at: LiveHierarchy.address(middle), options: [])
+            XCTAssertTrue(text.contains("""
+                  Ancestors......2
+                   1. @1000 \(i).leading == \(o).leading + 30.0 on \(o) [satisfied]
+                   (1 more listed above under \(m))
+
+                """), text)
+            XCTAssertTrue(text.contains(" 1. @1000 \(i).top == \(m).top + 5.0 [satisfied]\n"), "under its owner:\n\(text)")
         }
     }
 

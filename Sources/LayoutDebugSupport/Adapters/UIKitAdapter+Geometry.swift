@@ -31,7 +31,11 @@ extension UIKitAdapter {
     /// `local` in its superview's: a unary position constraint (an
     /// autoresizing one, `minX == 110`) places the item within its superview.
     private func value(_ attribute: LayoutAttribute, of item: AnyObject, local: Bool) -> Double? {
-        if let view = item as? UIView {
+        // `is` and an unchecked downcast, not `as?`: the conditional cast
+        // takes a new reference, and a weakly referenced view's count is
+        // slow to change.
+        if item is UIView {
+            let view = unsafeDowncast(item, to: UIView.self)
             // Margins and direction are read only for the attributes that use
             // them: the direction walks up to the window on every call.
             var margins = AttributeGeometry.Insets()

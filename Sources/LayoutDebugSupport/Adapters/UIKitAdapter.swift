@@ -77,8 +77,16 @@ final class UIKitAdapter {
         for prefix in ["ReferenceKit.", "UIKit.", "__C."] where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }
-        return name
+        return literalNames.first { $0 == name } ?? name
     }
+
+    /// Names too long for a small string, as literals: every constraint
+    /// snapshot holds its class name, and copying a literal costs no atomic
+    /// retain, where copying a string made at run time does.
+    private static let literalNames = [
+        "NSLayoutConstraint", "NSAutoresizingMaskLayoutConstraint", "NSContentSizeLayoutConstraint",
+        "UIViewController", "UITableViewCellContentView", "_UILayoutSupportConstraint",
+    ]
 
     // MARK: - Views
 
@@ -170,7 +178,11 @@ final class UIKitAdapter {
         // Each constraint is snapshotted once, on its owner; the index hands
         // the same value to the descendants it names.
         let owner = reference(view)
-        let own = view.constraints.map { makeSnapshot(of: $0, owner: owner) }
+        // Through a buffer: iterating the array would retain and release
+        // each constraint, and a weakly referenced object's count is slow to change.
+        let own = view.constraints.withUnsafeBufferPointer { constraints in
+            constraints.map { makeSnapshot(of: $0, owner: owner) }
+        }
         let guides = view.layoutGuides
         let subviews = view.subviews
         let node = snapshot(of: view, constraints: own, ancestorConstraints: index.constraints(naming: view))
@@ -214,7 +226,8 @@ final class UIKitAdapter {
     }
 
     /// `makeSnapshot(of:owner:)` with the owner already named: a view's
-    /// constraints share it.
+    /// constraints share it. `owner` must be the view whose `constraints`
+    /// hold `c`, or `nil` when that is not known.
     func makeSnapshot(of c: NSLayoutConstraint, owner: ObjectReference?) -> ConstraintSnapshot {
         let first = c.firstItem
         let second = c.secondItem
@@ -235,7 +248,9 @@ final class UIKitAdapter {
             multiplier: Double(c.multiplier),
             constant: Double(c.constant),
             priority: Double(c.priority.rawValue),
-            isActive: c.isActive,
+            // One the adapter found in a view's `constraints` is installed, so
+            // active; asking would load the constraint's weak owner again.
+            isActive: owner == nil ? c.isActive : true,
             autoresizingMask: mask,
             owner: owner,
             isBroken: broken.contains(c),

@@ -106,6 +106,9 @@ public enum DescentReport {
         private var indents = [""]
         private let memo = ConstraintLineMemo()
         private var first = true
+        /// The views written so far: their constraints are not repeated in
+        /// their descendants' `Ancestors` sections.
+        private var reported: Set<UInt64> = []
 
         /// A writer that leaves out the subviews of `skipping`'s classes, unless `all`.
         init(skipping: Set<String>, all: Bool) {
@@ -125,7 +128,8 @@ public enum DescentReport {
             first = false
             while indents.count <= depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[depth]
-            ViewLayoutDescription.write(view, indent: indent, memo: memo, into: &out)
+            ViewLayoutDescription.write(view, indent: indent, memo: memo, reported: reported, into: &out)
+            if let address = view.reference.address { reported.insert(address) }
             // The view the user pointed at is always opened, even a button.
             guard depth == 0 || all || !isSkipped(view, skipping) else {
                 if hasChildren { writeSkipNote(view, indent: indent, into: &out) }
@@ -135,20 +139,16 @@ public enum DescentReport {
         }
     }
 
-    /// The text for entries already collected.
-    static func render(_ entries: [Entry]) -> String {
+    /// The text for entries already collected by `entries(_:skipping:all:)`
+    /// with the same `skipping` and `all`.
+    static func render(_ entries: [Entry], skipping: Set<String>, all: Bool) -> String {
         // A view's report is about a kilobyte; reserving a little more once
         // avoids regrowing (and copying) a megabyte near the end.
         var out = TextWriter(capacity: entries.count * 1280)
-        var indents = [""]
-        let memo = ConstraintLineMemo()
+        var writer = Writer(skipping: skipping, all: all)
         for index in entries.indices {
-            let entry = entries[index]
-            if index > 0 { out.write("\n") }
-            while indents.count <= entry.depth { indents.append(indents[indents.count - 1] + "  ") }
-            let indent = indents[entry.depth]
-            ViewLayoutDescription.write(entry.view, indent: indent, memo: memo, into: &out)
-            if entry.skippedSubviews { writeSkipNote(entry.view, indent: indent, into: &out) }
+            _ = writer.write(entries[index].view, depth: entries[index].depth,
+                             hasChildren: entries[index].skippedSubviews, into: &out)
         }
         return out.string
     }
@@ -165,7 +165,7 @@ public enum DescentReport {
     public static func json(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
         let collected = entries(root, skipping: skipping, all: all)
-        return JSONText.encode(Document(text: render(collected), entries: collected))
+        return JSONText.encode(Document(text: render(collected, skipping: skipping, all: all), entries: collected))
     }
 
     /// The JSON form of a descent report.

@@ -36,8 +36,12 @@ public enum ViewLayoutDescription {
     /// Appends the report to `out` with every line prefixed by `indent`:
     /// descent reports indent by depth, and writing in place keeps a
     /// thousand-view report from copying each view's text twice.
+    ///
+    /// - Parameter reported: In a descent, the views already written above;
+    ///   an ancestor's constraint held by one of them was listed under it, so
+    ///   it is counted here rather than printed twice.
     static func write(_ view: ViewSnapshot, indent: String, memo: ConstraintLineMemo? = nil,
-                      into out: inout TextWriter) {
+                      reported: Set<UInt64>? = nil, into out: inout TextWriter) {
         // Each line is appended piece by piece: an interpolated line would be
         // built, copied in and freed, a thousand times per descent.
         func line(_ label: StaticString, _ value: String) {
@@ -77,12 +81,55 @@ public enum ViewLayoutDescription {
         out.write(decimal: Int64(view.constraints.count))
         out.write("\n")
         numbered(view.constraints, showOwner: false, indent: indent, memo: memo, into: &out)
-        if !view.ancestorConstraints.isEmpty {
-            out.write(indent)
-            out.write("Ancestors......")
-            out.write(decimal: Int64(view.ancestorConstraints.count))
+        writeAncestors(view.ancestorConstraints, indent: indent, memo: memo, reported: reported, into: &out)
+    }
+
+    /// The `Ancestors` section. In a descent, constraints held by views
+    /// already in the report are not repeated: the section counts them and
+    /// names the views they are listed under,
+    /// `Ancestors......3, listed above under <UIView:0x10>`.
+    private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String, memo: ConstraintLineMemo?,
+                                       reported: Set<UInt64>?, into out: inout TextWriter) {
+        guard !constraints.isEmpty else { return }
+        var listed = constraints
+        var above: [ObjectReference] = []
+        var aboveCount = 0
+        if let reported {
+            listed = []
+            for c in constraints {
+                guard let owner = c.owner, let address = owner.address, reported.contains(address) else {
+                    listed.append(c)
+                    continue
+                }
+                aboveCount += 1
+                if !above.contains(where: { $0.address == address }) { above.append(owner) }
+            }
+        }
+        func writeOwners() {
+            out.write("listed above under ")
+            for (index, owner) in above.enumerated() {
+                if index > 0 { out.write(", ") }
+                owner.writeBracketed(into: &out)
+            }
+        }
+        out.write(indent)
+        out.write("Ancestors......")
+        out.write(decimal: Int64(constraints.count))
+        if listed.isEmpty {
+            out.write(", ")
+            writeOwners()
             out.write("\n")
-            numbered(view.ancestorConstraints, showOwner: true, indent: indent, memo: memo, into: &out)
+            return
+        }
+        out.write("\n")
+        numbered(listed, showOwner: true, indent: indent, memo: memo, into: &out)
+        if aboveCount > 0 {
+            out.write(indent)
+            out.write(" (")
+            out.write(decimal: Int64(aboveCount))
+            out.write(" more ")
+            writeOwners()
+            out.write(")\n")
         }
     }
 
