@@ -17,8 +17,9 @@ from conftest import DEMO, LLDB_BINARY, SCRIPT, lldb, product_environment
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="no /proc (not Linux)")
 
-BIG = ("many-views", 1000)  # a report of about 1 MB
-SMALL = ("many-views", 5)
+BIG = ("many-views", 1000)  # a report of about 700 KB
+BIG_BYTES = 500000
+SMALL = ("many-views", 12)  # a report of a few KB: more than the 4 KB a local read checks through LLDB
 
 
 def script_module():
@@ -81,7 +82,7 @@ def test_local_read_gives_the_same_bytes_as_lldb_s_read(session, scenario, flags
     address = report_buffer(session, flags)
     reference = lldb_bytes(process, address)
     if scenario == BIG and flags == 0:
-        assert len(reference) > 1000000, len(reference)
+        assert len(reference) > BIG_BYTES, len(reference)
     local = ld.LocalMemory(process.GetProcessID()).read(address)
     assert local is not None
     assert bytes(local) == reference
@@ -102,8 +103,8 @@ def test_lreport_of_a_local_process_reads_from_proc_and_prints_what_lldb_reads(s
     assert local_read_line(session).startswith("local read: on (this process is read from /proc/%d/mem, " % pid)
     session.ok("lsettings --local-read off")
     through_lldb = session.ok("lreport $arg1")
-    assert log.largest() > 1000000, log.sizes
-    assert len(local) > 1000000
+    assert log.largest() > BIG_BYTES, log.sizes
+    assert len(local) > BIG_BYTES
     assert local == through_lldb == local_first
     session.continue_to_exit()
 
@@ -140,7 +141,7 @@ def test_a_refused_proc_open_falls_back_to_lldb_and_still_prints_the_report(sess
     monkeypatch.setattr(ld, "open_memory", refuse)
     log = ReadMemoryLog(monkeypatch)
     assert session.ok("lreport $arg1") == expected
-    assert log.largest() > 1000000, log.sizes
+    assert log.largest() > BIG_BYTES, log.sizes
     line = local_read_line(session)
     assert "read through LLDB" in line and "Permission denied" in line, line
     session.continue_to_exit()
