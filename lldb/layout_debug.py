@@ -1397,7 +1397,9 @@ class ReportCommand(Command):
     short_help = "Print the layout report of a view (and its subviews) or of a constraint."
     description = (
         "Prints a view's frame, constraints, ambiguity and hugging/compression, for it\n"
-        "and its descendants, from one call into the helper library. Given a\n"
+        "and its descendants, from one call into the helper library. Each constraint\n"
+        "is listed once, under the view that holds it; a descendant's Ancestors line\n"
+        "counts those already listed above it (--no-descend lists them all). Given a\n"
         "constraint, prints its description and its items.")
     examples = (
         "examples:\n"
