@@ -321,6 +321,9 @@ struct ConstraintIndex {
     mutating func pop() {
         guard let level = openLevels.popLast() else { return }
         isOpen[level] = false
+        // Its snapshots are never looked up again: freeing them now lets the
+        // next subtree reuse memory that is still in the cache.
+        levels[level] = []
     }
 
     /// The open levels' constraints that name `view`, in the order they were pushed.

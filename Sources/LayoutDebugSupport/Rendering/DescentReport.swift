@@ -104,7 +104,6 @@ public enum DescentReport {
         let skipping: Set<String>
         let all: Bool
         private var indents = [""]
-        private let memo = ConstraintLineMemo()
         private var first = true
         /// The views written so far: their constraints are not repeated in
         /// their descendants' `Ancestors` sections.
@@ -128,7 +127,7 @@ public enum DescentReport {
             first = false
             while indents.count <= depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[depth]
-            ViewLayoutDescription.write(view, indent: indent, memo: memo, reported: reported, into: &out)
+            ViewLayoutDescription.write(view, indent: indent, reported: reported, into: &out)
             if let address = view.reference.address { reported.insert(address) }
             // The view the user pointed at is always opened, even a button.
             guard depth == 0 || all || !isSkipped(view, skipping) else {

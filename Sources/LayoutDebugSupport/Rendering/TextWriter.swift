@@ -102,7 +102,7 @@ struct TextWriter: ~Copyable {
         end += 1
     }
 
-    /// Appends `length` bytes that `other` holds from `offset` in its text (a memoised line).
+    /// Appends `length` bytes that `other` holds from `offset` in its text .
     mutating func write(_ other: borrowing TextWriter, from offset: Int, length: Int) {
         append(other.base + other.reserved + offset, length)
     }

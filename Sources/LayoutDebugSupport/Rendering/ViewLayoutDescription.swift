@@ -40,7 +40,7 @@ public enum ViewLayoutDescription {
     /// - Parameter reported: In a descent, the views already written above;
     ///   an ancestor's constraint held by one of them was listed under it, so
     ///   it is counted here rather than printed twice.
-    static func write(_ view: ViewSnapshot, indent: String, memo: ConstraintLineMemo? = nil,
+    static func write(_ view: ViewSnapshot, indent: String,
                       reported: Set<UInt64>? = nil, into out: inout TextWriter) {
         // Each line is appended piece by piece: an interpolated line would be
         // built, copied in and freed, a thousand times per descent.
@@ -80,15 +80,15 @@ public enum ViewLayoutDescription {
         out.write("Constraints....")
         out.write(decimal: Int64(view.constraints.count))
         out.write("\n")
-        numbered(view.constraints, showOwner: false, indent: indent, memo: memo, into: &out)
-        writeAncestors(view.ancestorConstraints, indent: indent, memo: memo, reported: reported, into: &out)
+        numbered(view.constraints, showOwner: false, indent: indent, into: &out)
+        writeAncestors(view.ancestorConstraints, indent: indent, reported: reported, into: &out)
     }
 
     /// The `Ancestors` section. In a descent, constraints held by views
     /// already in the report are not repeated: the section counts them and
     /// names the views they are listed under,
     /// `Ancestors......3, listed above under <UIView:0x10>`.
-    private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String, memo: ConstraintLineMemo?,
+    private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String,
                                        reported: Set<UInt64>?, into out: inout TextWriter) {
         guard !constraints.isEmpty else { return }
         var listed = constraints
@@ -122,7 +122,7 @@ public enum ViewLayoutDescription {
             return
         }
         out.write("\n")
-        numbered(listed, showOwner: true, indent: indent, memo: memo, into: &out)
+        numbered(listed, showOwner: true, indent: indent, into: &out)
         if aboveCount > 0 {
             out.write(indent)
             out.write(" (")
@@ -171,23 +171,17 @@ public enum ViewLayoutDescription {
     }
 
     /// Appends `constraintLine(c, showOwner:)` to `out`.
-    static func writeConstraintLine(_ c: ConstraintSnapshot, showOwner: Bool, memo: ConstraintLineMemo? = nil,
+    static func writeConstraintLine(_ c: ConstraintSnapshot, showOwner: Bool,
                                     into out: inout TextWriter) {
-        withUnsafePointer(to: c) { writeConstraintLine($0, showOwner: showOwner, memo: memo, into: &out) }
+        withUnsafePointer(to: c) { writeConstraintLine($0, showOwner: showOwner, into: &out) }
     }
 
     /// `writeConstraintLine` for a constraint in place: descents write
     /// thousands, and each copy of a snapshot costs a retain and a release
     /// per string it holds. Fields are read through the pointer one by one.
     private static func writeConstraintLine(_ c: UnsafePointer<ConstraintSnapshot>, showOwner: Bool,
-                                            memo: ConstraintLineMemo?, into out: inout TextWriter) {
-        if let memo, let address = c.pointee.address, memo.writeKnownLine(address, into: &out) {
-            // Formatted already, under its owner.
-        } else if let memo {
-            memo.writeLine(c.pointee, into: &out)
-        } else {
-            ConstraintFormatter.writeLine(c.pointee, into: &out)
-        }
+                                            into out: inout TextWriter) {
+        ConstraintFormatter.writeLine(c.pointee, into: &out)
         if showOwner, c.pointee.owner != nil {
             out.write(" on ")
             c.pointee.owner!.writeBracketed(into: &out)
@@ -233,7 +227,7 @@ public enum ViewLayoutDescription {
     /// ` 1. @1000 …` lines; Sadun pads the index to two columns (`%2d.`), so
     /// lists up to 99 line up.
     static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool, indent: String,
-                         memo: ConstraintLineMemo? = nil, into out: inout TextWriter) {
+                         into out: inout TextWriter) {
         // A buffer pointer lends each constraint in place; `enumerated()`
         // or the array's subscript would copy every one.
         constraints.withUnsafeBufferPointer { constraints in
@@ -242,7 +236,7 @@ public enum ViewLayoutDescription {
                 if index < 9 { out.write(" ") }
                 out.write(decimal: Int64(index + 1))
                 out.write(". ")
-                writeConstraintLine(constraints.baseAddress! + index, showOwner: showOwner, memo: memo, into: &out)
+                writeConstraintLine(constraints.baseAddress! + index, showOwner: showOwner, into: &out)
                 out.write("\n")
             }
         }
