@@ -31,6 +31,14 @@ public enum Nametags {
         entries[key] = name.isEmpty ? nil : Entry(object, name)
     }
 
+    /// Whether any object has a nametag: a report asks once, and skips the
+    /// lock for each of its thousands of objects when none has.
+    public static var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.isEmpty
+    }
+
     /// The nametag of `object`, or `nil`.
     public static func name(for object: AnyObject) -> String? {
         let key = address(of: object)

@@ -35,6 +35,8 @@ final class UIKitAdapter {
     /// The broken constraints as of this report, read once rather than under
     /// a lock per constraint.
     private let broken = BrokenConstraints.current()
+    /// Whether any object had a nametag when the report began.
+    private let hasNametags = !Nametags.isEmpty
 
     /// Creates an adapter for one report.
     init() {}
@@ -45,7 +47,7 @@ final class UIKitAdapter {
     /// (or a guide's identifier), else the class.
     func reference(_ object: AnyObject) -> ObjectReference {
         if let known = referenceCache[ObjectIdentifier(object)] { return known }
-        var name = Nametags.name(for: object)
+        var name = hasNametags ? Nametags.name(for: object) : nil
         if name == nil, let view = object as? UIView { name = view.accessibilityIdentifier }
         if name == nil, let guide = object as? UILayoutGuide, !guide.identifier.isEmpty { name = guide.identifier }
         let made = ObjectReference(className: classNames(of: object).name,
