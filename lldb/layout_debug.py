@@ -334,9 +334,10 @@ class LocalMemory(object):
             self.refuse("%s: %s" % (self.path, os_error_text(error)))
             return None
         try:
-            length = int.from_bytes(pread_exactly(descriptor, 8, address), "little")
-            if length > MAX_BUFFER_LENGTH:
-                self.failure = "a header of %d bytes at 0x%x" % (length, address)
+            try:
+                length = buffer_length(pread_exactly(descriptor, 8, address))
+            except LayoutDebugError as error:
+                self.failure = "%s (the header at 0x%x)" % (error, address)
                 return None
             text = check_buffer_text(pread_exactly(descriptor, length + 1, address + 8), length)
             if text is None:

@@ -25,16 +25,9 @@ enum ReportNumber {
     /// Log and frame spelling: no trailing `.0` (`110`, `10.5`, `-8`).
     static func plain(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        let rounded = (value * keptDecimals).rounded() / keptDecimals
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            // `Int64(-0.0)` is `0`, so negative zero prints as `0`.
-            return String(Int64(rounded))
-        }
-        return String(rounded)
+        if let integral = integralValue(value) { return String(integral) }
+        return String(rounded(value))
     }
-
-    /// A priority as UIKit prints it: `1000`, `250`, `999.5`.
-    static func priority(_ value: Double) -> String { plain(value) }
 
     /// Appends `plain(value)`; integral values, nearly every number a report
     /// prints, are written digit by digit without making a `String`.
@@ -60,8 +53,14 @@ enum ReportNumber {
     /// fraction (and not in exponent form).
     private static func integralValue(_ value: Double) -> Int64? {
         guard value.isFinite else { return nil }
-        let rounded = (value * keptDecimals).rounded() / keptDecimals
-        guard rounded == rounded.rounded(), abs(rounded) < 1e15 else { return nil }
-        return Int64(rounded)
+        let kept = rounded(value)
+        guard kept == kept.rounded(), abs(kept) < 1e15 else { return nil }
+        // `Int64(-0.0)` is `0`, so negative zero prints as `0`.
+        return Int64(kept)
+    }
+
+    /// The value with `keptDecimals` decimals at most.
+    private static func rounded(_ value: Double) -> Double {
+        (value * keptDecimals).rounded() / keptDecimals
     }
 }

@@ -54,21 +54,11 @@ struct TextWriter: ~Copyable {
         reserve(extra)
     }
 
-    /// A writer holding `text`.
-    init(_ text: String) {
-        self.init(capacity: text.utf8.count)
-        write(text)
-    }
-
     deinit { base.deallocate() }
 
     /// The text as a `String` (for the Swift API; the C surface takes the bytes).
     var string: String { String(decoding: UnsafeBufferPointer(start: base + reserved, count: count), as: UTF8.self) }
 
-    /// Calls `body` with the bytes written so far.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base + reserved, count: count))
-    }
 
     // MARK: - Writing
 
@@ -100,11 +90,6 @@ struct TextWriter: ~Copyable {
         reserve(1)
         base[end] = byte
         end += 1
-    }
-
-    /// Appends `length` bytes that `other` holds from `offset` in its text .
-    mutating func write(_ other: borrowing TextWriter, from offset: Int, length: Int) {
-        append(other.base + other.reserved + offset, length)
     }
 
     /// Appends an integer in decimal, without making a `String`.
