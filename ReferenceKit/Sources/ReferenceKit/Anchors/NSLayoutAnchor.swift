@@ -7,7 +7,10 @@ import Foundation
 /// The type parameter keeps x-axis, y-axis and dimension anchors from being related to each other.
 @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject> {
-    weak var owner: LayoutItem?
+    // Retained: an anchor lives only while constraints are made from it, and
+    // nothing holds anchors, so no cycle forms. A weak reference would give the
+    // view a side table for good, making each retain and release of it slow.
+    let owner: LayoutItem
     let attribute: NSLayoutConstraint.Attribute
 
     init(_ owner: LayoutItem, _ attribute: NSLayoutConstraint.Attribute) {
@@ -51,7 +54,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
     /// Makes an inactive constraint, checked as UIKit checks it.
     func make<Other>(_ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<Other>?,
                      multiplier: CGFloat, constant: CGFloat, systemSpacing: Bool = false) -> NSLayoutConstraint {
-        guard let first = owner else { fatalError(LayoutConstraintError.notAnItem.description) }
+        let first = owner
         let second = anchor?.owner
         let secondAttribute = anchor?.attribute ?? .notAnAttribute
         if let error = NSLayoutConstraint.validate(item: first, attribute: attribute, toItem: second,

@@ -11,8 +11,13 @@ import Foundation
 /// conflict if it cannot hold.
 @MainActor
 open class NSLayoutConstraint: Hashable {
-    private weak var first: LayoutItem?
-    private weak var second: LayoutItem?
+    // The items are not retained, as in UIKit (`unowned(unsafe) var firstItem`),
+    // and not held weakly either: a Swift weak reference gives its object a
+    // side table for good, after which every retain and release of the view
+    // is slow. An item freed first clears itself out of the constraints that
+    // name it instead (`NamingConstraints`), so these never dangle.
+    nonisolated(unsafe) private unowned(unsafe) var first: LayoutItem?
+    nonisolated(unsafe) private unowned(unsafe) var second: LayoutItem?
 
     /// The first attribute.
     public let firstAttribute: Attribute
@@ -36,8 +41,9 @@ open class NSLayoutConstraint: Hashable {
     /// A name for the constraint, printed in quotes after its address.
     open var identifier: String?
 
-    /// The view the constraint is installed on, while it is active.
-    weak var owner: UIView?
+    /// The view the constraint is installed on, while it is active; unretained,
+    /// since the view holds the constraint, and cleared if the view is freed first.
+    nonisolated(unsafe) unowned(unsafe) var owner: UIView?
     /// The creation order, which keeps engine and log orders deterministic.
     let serial: Int
     /// Whether UIKit (here: ReferenceKit) made the constraint rather than the app.
@@ -52,7 +58,18 @@ open class NSLayoutConstraint: Hashable {
     /// For system constraints that place the first item inside its superview
     /// (`NSAutoresizingMaskLayoutConstraint`, encapsulated left and top): the
     /// view whose origin the first item's location is measured from.
-    weak var locationOrigin: UIView?
+    /// Unretained, and cleared if that view is freed first.
+    var locationOrigin: UIView? {
+        get { origin }
+        set {
+            guard newValue !== origin else { return }
+            let old = origin
+            origin = newValue
+            if let old, !names(old) { old.namingConstraints.remove(self) }
+            newValue?.namingConstraints.insert(self)
+        }
+    }
+    nonisolated(unsafe) private unowned(unsafe) var origin: UIView?
 
     nonisolated(unsafe) private static var nextSerial = 0
 
@@ -70,6 +87,8 @@ open class NSLayoutConstraint: Hashable {
         Self.nextSerial += 1
         self.serial = Self.nextSerial
         LiveObjects.register(self)
+        first.namingConstraints.insert(self)
+        second?.namingConstraints.insert(self)
     }
 
     /// Creates a constraint, as UIKit's `constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:`.
@@ -87,7 +106,27 @@ open class NSLayoutConstraint: Hashable {
                   multiplier: multiplier, constant: c)
     }
 
-    deinit { LiveObjects.unregister(LiveObjects.address(of: self)) }
+    deinit {
+        // Items still alive stop listing this constraint (one freed earlier
+        // has already cleared its field here).
+        first?.namingConstraints.remove(self)
+        second?.namingConstraints.remove(self)
+        origin?.namingConstraints.remove(self)
+        LiveObjects.unregister(LiveObjects.address(of: self))
+    }
+
+    /// Clears every reference to `item`, which is being freed; only its deinit calls this.
+    nonisolated func forget(_ item: LayoutItem) {
+        if first === item { first = nil }
+        if second === item { second = nil }
+        if origin === item { origin = nil }
+        if owner === item { owner = nil }
+    }
+
+    /// Whether the constraint names `item` as an item or as its location origin.
+    nonisolated func names(_ item: LayoutItem) -> Bool {
+        first === item || second === item || origin === item
+    }
 
     // MARK: - Items
 

@@ -40,6 +40,9 @@ struct LayoutVariables {
 protocol LayoutItem: AnyObject {
     /// The item's engine variables.
     var layoutVariables: LayoutVariables { get }
+    /// The constraints that name the item; the item's deinit clears itself
+    /// out of them. Nonisolated, since deinits are.
+    nonisolated var namingConstraints: NamingConstraints { get set }
     /// The view whose coordinates the item's frame is in: a view's superview,
     /// a guide's owning view.
     var layoutParent: UIView? { get }

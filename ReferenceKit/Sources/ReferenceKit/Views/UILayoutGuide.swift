@@ -10,20 +10,29 @@ import Foundation
 @MainActor
 open class UILayoutGuide: LayoutItem, Hashable {
     /// The view that owns the guide.
-    open internal(set) weak var owningView: UIView?
+    open internal(set) var owningView: UIView? {
+        get { owner }
+        set { owner = newValue }
+    }
+    /// Unretained (the view holds the guide), and cleared if the view is freed first.
+    nonisolated(unsafe) unowned(unsafe) var owner: UIView?
     /// A name for the guide, printed in quotes after its address.
     open var identifier: String = ""
     /// The guide's frame in its owning view's coordinates, after the last layout pass.
     open internal(set) var layoutFrame: CGRect = .zero
 
     let layoutVariables = LayoutVariables()
+    nonisolated(unsafe) var namingConstraints = NamingConstraints()
 
     /// Creates a guide; add it to a view with `addLayoutGuide(_:)`.
     public init() {
         LiveObjects.register(self)
     }
 
-    deinit { LiveObjects.unregister(LiveObjects.address(of: self)) }
+    deinit {
+        namingConstraints.forEach { $0.forget(self) }
+        LiveObjects.unregister(LiveObjects.address(of: self))
+    }
 
     // MARK: - LayoutItem
 

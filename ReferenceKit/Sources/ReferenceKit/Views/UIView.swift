@@ -21,7 +21,15 @@ open class UIView: UIResponder, LayoutItem {
     }
 
     /// The superview, or `nil` for the root of a hierarchy.
-    open internal(set) weak var superview: UIView?
+    open internal(set) var superview: UIView? {
+        get { parent }
+        set { parent = newValue }
+    }
+    // Unretained, as UIKit's is, rather than weak: a weak reference would give
+    // every superview a side table, which makes each retain and release of it
+    // slow. A superview that is freed first clears this in its deinit (which
+    // is nonisolated, as a UIView subclass's deinit is in UIKit).
+    nonisolated(unsafe) unowned(unsafe) var parent: UIView?
     /// The subviews, back to front.
     open internal(set) var subviews: [UIView] = []
     /// The constraints installed on this view, in the order they were added.
@@ -65,6 +73,7 @@ open class UIView: UIResponder, LayoutItem {
     private var compressionResistance: [UILayoutPriority] = [.defaultHigh, .defaultHigh]
 
     let layoutVariables = LayoutVariables()
+    nonisolated(unsafe) var namingConstraints = NamingConstraints()
     /// The engine this view hosts, when it is the root of a laid-out hierarchy.
     var layoutEngine: LayoutEngine?
     /// The engine this view is laid out by, once enrolled.
@@ -81,6 +90,15 @@ open class UIView: UIResponder, LayoutItem {
     public init(frame: CGRect) {
         self.frame = frame
         super.init()
+    }
+
+    deinit {
+        // What refers to this view without retaining it must not outlive it
+        // pointing here: subviews, guides and constraints held elsewhere.
+        for subview in subviews where subview.parent === self { subview.parent = nil }
+        for guide in layoutGuides where guide.owner === self { guide.owner = nil }
+        for constraint in constraints where constraint.owner === self { constraint.owner = nil }
+        namingConstraints.forEach { $0.forget(self) }
     }
 
     /// Views are not archived in ReferenceKit; decoding always fails.
