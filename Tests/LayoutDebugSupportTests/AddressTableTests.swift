@@ -41,6 +41,15 @@ final class AddressTableTests: XCTestCase {
         XCTAssertNil(table.value(for: keys[keys.count - 1] + 16))
     }
 
+    func test_addressZero_isStoredLikeAnyOther() {
+        var table = AddressTable<Int>(minimumCapacity: 1)
+        XCTAssertNil(table.value(for: 0))
+        table.set(7, for: 0)
+        for key in 1...40 { table.set(key, for: UInt64(key) * 16) }
+        XCTAssertEqual(table.value(for: 0), 7)
+        XCTAssertEqual(table.count, 41)
+    }
+
     func test_copy_isIndependentOfTheOriginal() {
         var original = AddressTable<Int>()
         original.set(1, for: 0x3000)

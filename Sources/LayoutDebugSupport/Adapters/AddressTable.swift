@@ -12,8 +12,9 @@
 /// with linear probing keeps a lookup to one or two adjacent slots.
 ///
 /// A value type: the slots live in arrays, which copy on write. Entries are
-/// never removed (a report's caches only grow). The key `0` cannot be
-/// stored: it marks an empty slot, and no object lives at address 0.
+/// never removed (a report's caches only grow). The key `0` marks an empty
+/// slot, so its value (no live object has that address, but a snapshot
+/// made from a log may) is kept beside the slots.
 struct AddressTable<Value> {
     /// The key in each slot; `0` when the slot is empty.
     private var keys: [UInt64]
@@ -22,6 +23,8 @@ struct AddressTable<Value> {
     /// How far right a key's product is shifted to index `keys`: its top
     /// log2(slot count) bits are the slot.
     private var shift: UInt64
+    /// The value for the key `0`, which cannot go in a slot.
+    private var zeroKeyValue: Value?
     /// The number of entries.
     private(set) var count = 0
 
@@ -40,6 +43,7 @@ struct AddressTable<Value> {
 
     /// The value stored for `key`, or `nil`.
     func value(for key: UInt64) -> Value? {
+        if key == 0 { return zeroKeyValue }
         var slot = home(of: key)
         while true {
             let found = keys[slot]
@@ -50,10 +54,12 @@ struct AddressTable<Value> {
     }
 
     /// Stores `value` for `key`, replacing any value stored before.
-    ///
-    /// - Precondition: `key != 0`.
     mutating func set(_ value: Value, for key: UInt64) {
-        precondition(key != 0, "AddressTable cannot store the key 0")
+        if key == 0 {
+            if zeroKeyValue == nil { count += 1 }
+            zeroKeyValue = value
+            return
+        }
         // Grown before probing, so the slot found is the one written.
         if (count + 1) * 2 > keys.count { grow() }
         var slot = home(of: key)
@@ -81,6 +87,8 @@ struct AddressTable<Value> {
     /// Doubles the slots and files every entry again.
     private mutating func grow() {
         var grown = AddressTable(minimumCapacity: keys.count)
+        grown.zeroKeyValue = zeroKeyValue
+        grown.count = zeroKeyValue == nil ? 0 : 1
         for slot in keys.indices where keys[slot] != 0 {
             grown.set(values[slot].unsafelyUnwrapped, for: keys[slot])
         }

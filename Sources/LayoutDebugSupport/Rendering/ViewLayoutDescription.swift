@@ -41,7 +41,7 @@ public enum ViewLayoutDescription {
     ///   an ancestor's constraint held by one of them was listed under it, so
     ///   it is counted here rather than printed twice.
     static func write(_ view: ViewSnapshot, indent: String,
-                      reported: Set<UInt64>? = nil, into out: inout TextWriter) {
+                      reported: AddressTable<Bool>? = nil, into out: inout TextWriter) {
         // Each line is appended piece by piece: an interpolated line would be
         // built, copied in and freed, a thousand times per descent.
         func line(_ label: StaticString, _ value: String) {
@@ -89,7 +89,7 @@ public enum ViewLayoutDescription {
     /// names the views they are listed under,
     /// `Ancestors......3, listed above under <UIView:0x10>`.
     private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String,
-                                       reported: Set<UInt64>?, into out: inout TextWriter) {
+                                       reported: AddressTable<Bool>?, into out: inout TextWriter) {
         guard !constraints.isEmpty else { return }
         var listed = constraints
         var above: [ObjectReference] = []
@@ -97,7 +97,7 @@ public enum ViewLayoutDescription {
         if let reported {
             listed = []
             for c in constraints {
-                guard let owner = c.owner, let address = owner.address, reported.contains(address) else {
+                guard let owner = c.owner, let address = owner.address, reported.value(for: address) != nil else {
                     listed.append(c)
                     continue
                 }
