@@ -90,7 +90,9 @@ struct AddressTable<Value> {
         grown.zeroKeyValue = zeroKeyValue
         grown.count = zeroKeyValue == nil ? 0 : 1
         for slot in keys.indices where keys[slot] != 0 {
-            grown.set(values[slot].unsafelyUnwrapped, for: keys[slot])
+            // Moved out rather than copied: a copy of a reference's strings
+            // would be retained here and released with the old slots.
+            grown.set(values[slot].take().unsafelyUnwrapped, for: keys[slot])
         }
         self = grown
     }

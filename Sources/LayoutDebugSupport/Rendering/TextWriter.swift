@@ -134,8 +134,18 @@ struct TextWriter: ~Copyable {
     }
 
     /// Makes room for `extra` more bytes, doubling so appends stay amortised O(1).
+    ///
+    /// Every piece written passes here, and it almost never grows: the test
+    /// is inlined into each writer and only the growing is a call (as one
+    /// function, both cost about 3% of a descent report).
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard end + extra > capacity else { return }
+        if end + extra > capacity { grow(toFit: extra) }
+    }
+
+    /// Moves the text into storage at least twice as large, with room for `extra` more bytes.
+    @inline(never)
+    private mutating func grow(toFit extra: Int) {
         var grown = capacity * 2
         while grown < end + extra { grown *= 2 }
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
