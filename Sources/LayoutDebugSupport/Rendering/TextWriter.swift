@@ -72,6 +72,12 @@ struct TextWriter: ~Copyable {
     }
 
     /// Appends a string's UTF-8.
+    ///
+    /// Disfavoured so that a literal (`out.write(" on ")`) takes the
+    /// `StaticString` overload above, a pointer and a length: without it
+    /// Swift prefers `String` for a literal, and every literal piece paid for
+    /// the string's storage check and a closure (about a tenth of a report).
+    @_disfavoredOverload
     mutating func write(_ text: String) {
         // Borrowed, not copied into a `var` for `withUTF8`: that copy costs a
         // retain and a release per piece. Native and small strings are
