@@ -372,8 +372,16 @@ struct ConstraintIndex {
     /// The open levels' constraints that name `view`, in the order they were pushed.
     func constraints(naming view: UIView) -> [ConstraintSnapshot] {
         guard let chain = chains.value(for: UIKitAdapter.key(view)) else { return [] }
-        var found: [ConstraintSnapshot] = []
+        // Counted first, so the array is allocated once rather than regrown.
+        var count = 0
         var index = chain.first
+        while index >= 0 {
+            if isOpen[filings[index].level] { count += 1 }
+            index = filings[index].next
+        }
+        var found: [ConstraintSnapshot] = []
+        found.reserveCapacity(count)
+        index = chain.first
         while index >= 0 {
             let filing = filings[index]
             if isOpen[filing.level] { found.append(levels[filing.level][filing.offset]) }

@@ -91,19 +91,28 @@ public enum ViewLayoutDescription {
     private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String,
                                        reported: AddressTable<Bool>?, into out: inout TextWriter) {
         guard !constraints.isEmpty else { return }
-        var listed = constraints
+        // Only each constraint's owner is read to sort them: in a descent
+        // nearly every one is listed above, and copying whole snapshots to
+        // sort them cost more than writing the section.
+        func ownerListedAbove(_ index: Int) -> UInt64? {
+            guard let reported, let address = constraints[index].owner?.address,
+                  reported.value(for: address) != nil else { return nil }
+            return address
+        }
         var above: [ObjectReference] = []
         var aboveCount = 0
-        if let reported {
+        for index in constraints.indices {
+            guard let address = ownerListedAbove(index) else { continue }
+            aboveCount += 1
+            if !above.contains(where: { $0.address == address }) { above.append(constraints[index].owner!) }
+        }
+        let listed: [ConstraintSnapshot]
+        if aboveCount == 0 {
+            listed = constraints
+        } else if aboveCount == constraints.count {
             listed = []
-            for c in constraints {
-                guard let owner = c.owner, let address = owner.address, reported.value(for: address) != nil else {
-                    listed.append(c)
-                    continue
-                }
-                aboveCount += 1
-                if !above.contains(where: { $0.address == address }) { above.append(owner) }
-            }
+        } else {
+            listed = constraints.indices.filter { ownerListedAbove($0) == nil }.map { constraints[$0] }
         }
         func writeOwners() {
             out.write("listed above under ")
