@@ -248,6 +248,11 @@ final class UIKitAdapter {
         let first = c.firstItem
         let second = c.secondItem
         let className = classNames(of: c).name
+        // One the adapter found in a view's `constraints` is installed, so
+        // active; asking would load the constraint's weak owner again. (A
+        // pattern, not `owner == nil`, which compares a copy of the reference.)
+        var isActive: Bool? = true
+        if case .none = owner { isActive = c.isActive }
         var mask: String?
         if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? UIView {
             mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
@@ -264,9 +269,7 @@ final class UIKitAdapter {
             multiplier: Double(c.multiplier),
             constant: Double(c.constant),
             priority: Double(c.priority.rawValue),
-            // One the adapter found in a view's `constraints` is installed, so
-            // active; asking would load the constraint's weak owner again.
-            isActive: owner == nil ? c.isActive : true,
+            isActive: isActive,
             autoresizingMask: mask,
             owner: owner,
             isBroken: broken.contains(c),
