@@ -47,7 +47,11 @@ struct AddressTable<Value> {
         var slot = home(of: key)
         while true {
             let found = keys[slot]
-            if found == key { return values[slot] }
+            // Unwrapped in place and wrapped again: copying the stored
+            // optional as a whole goes through the runtime's generic
+            // witness for some payloads (`ObjectReference?`), the payload
+            // alone does not.
+            if found == key { return values[slot].unsafelyUnwrapped }
             if found == 0 { return nil }
             slot = (slot + 1) & (keys.count - 1)
         }
