@@ -190,10 +190,10 @@ public enum ViewLayoutDescription {
     /// per string it holds. Fields are read through the pointer one by one.
     private static func writeConstraintLine(_ c: UnsafePointer<ConstraintSnapshot>, showOwner: Bool,
                                             into out: inout TextWriter) {
-        ConstraintFormatter.writeLine(c.pointee, into: &out)
-        if showOwner, c.pointee.owner != nil {
+        ConstraintFormatter.writeLine(c, into: &out)
+        if showOwner, case .some = c.pointee.owner {
             out.write(" on ")
-            c.pointee.owner!.writeBracketed(into: &out)
+            ObjectReference.writeBracketed(c.pointer(to: \.owner)!, into: &out)
         }
         if c.pointee.isActive == false {
             out.write(" [inactive]")
