@@ -62,9 +62,10 @@ extension UIKitAdapter {
     /// the answer walks up to the window, and descents ask for every
     /// leading and trailing constraint.
     func isRightToLeft(_ view: UIView) -> Bool {
-        if let known = directions[ObjectIdentifier(view)] { return known }
+        let key = Self.key(view)
+        if let known = directions.value(for: key) { return known }
         let answer = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        directions[ObjectIdentifier(view)] = answer
+        directions.set(answer, for: key)
         return answer
     }
 
@@ -72,7 +73,8 @@ extension UIKitAdapter {
     /// origin, less its bounds origin (a scroll view's offset). Cached, so a
     /// descent computes each ancestor once.
     func absoluteFrame(of view: UIView) -> SnapshotRect {
-        if let known = absoluteFrames[ObjectIdentifier(view)] { return known }
+        let key = Self.key(view)
+        if let known = absoluteFrames.value(for: key) { return known }
         var frame = Self.rect(view.frame)
         if let parent = view.superview {
             let base = absoluteFrame(of: parent)
@@ -80,7 +82,7 @@ extension UIKitAdapter {
             frame.x += base.x - Double(bounds.origin.x)
             frame.y += base.y - Double(bounds.origin.y)
         }
-        absoluteFrames[ObjectIdentifier(view)] = frame
+        absoluteFrames.set(frame, for: key)
         return frame
     }
 }

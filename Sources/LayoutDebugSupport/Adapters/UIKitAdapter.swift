@@ -19,17 +19,28 @@ import Foundation
 /// snapshots, so a descent over a thousand views stays linear.
 @MainActor
 final class UIKitAdapter {
-    /// Absolute frames (in the root's coordinates), by object.
-    var absoluteFrames: [ObjectIdentifier: SnapshotRect] = [:]
+    // The caches below are looked up several times per constraint, so they
+    // are `AddressTable`s keyed by `key(_:)`: a `Dictionary`'s SipHash cost
+    // a tenth of a descent report.
+    //
+    // They are also exempt from run-time exclusivity checks, which cost
+    // about 5% of a descent (a begin and an end access, through thread-local
+    // storage, per lookup). That is safe because each is touched only by a
+    // single lookup or store of the table, which never calls back into the
+    // adapter, so no two accesses overlap; and the adapter is main-actor
+    // isolated, so no other thread touches them.
+
+    /// Absolute frames (in the root's coordinates), by view.
+    @exclusivity(unchecked) var absoluteFrames = AddressTable<SnapshotRect>()
     /// Whether each view lays out right to left, by view.
-    var directions: [ObjectIdentifier: Bool] = [:]
-    /// Class name and superclass chain, by class.
-    private var classInfo: [ObjectIdentifier: (name: String, superclasses: [String])] = [:]
+    @exclusivity(unchecked) var directions = AddressTable<Bool>()
+    /// Class name and superclass chain, by class (`key(ofClass:)`).
+    @exclusivity(unchecked) private var classInfo = AddressTable<(name: String, superclasses: [String])>()
     /// Constraint snapshots already made, by constraint.
-    private var constraintCache: [ObjectIdentifier: ConstraintSnapshot] = [:]
+    @exclusivity(unchecked) private var constraintCache = AddressTable<ConstraintSnapshot>()
     /// References already made, by object: each view is named by several
     /// constraints, and a name costs a nametag lookup under a lock.
-    private var referenceCache: [ObjectIdentifier: ObjectReference] = [:]
+    @exclusivity(unchecked) private var referenceCache = AddressTable<ObjectReference>()
     /// Which variables of which view are ambiguous, made on first need.
     lazy var ambiguity = AmbiguityLookup()
     /// The broken constraints as of this report, read once rather than under
@@ -46,13 +57,14 @@ final class UIKitAdapter {
     /// How reports name an object: nametag, else accessibility identifier
     /// (or a guide's identifier), else the class.
     func reference(_ object: AnyObject) -> ObjectReference {
-        if let known = referenceCache[ObjectIdentifier(object)] { return known }
+        let key = Self.key(object)
+        if let known = referenceCache.value(for: key) { return known }
         var name = hasNametags ? Nametags.name(for: object) : nil
         if name == nil, let view = object as? UIView { name = view.accessibilityIdentifier }
         if name == nil, let guide = object as? UILayoutGuide, !guide.identifier.isEmpty { name = guide.identifier }
         let made = ObjectReference(className: classNames(of: object).name,
                                    address: UInt64(Nametags.address(of: object)), name: name)
-        referenceCache[ObjectIdentifier(object)] = made
+        referenceCache.set(made, for: key)
         return made
     }
 
@@ -60,7 +72,8 @@ final class UIKitAdapter {
     /// superclasses below the root class, nearest first; cached per class.
     func classNames(of object: AnyObject) -> (name: String, superclasses: [String]) {
         let type: AnyClass = Swift.type(of: object)
-        if let known = classInfo[ObjectIdentifier(type)] { return known }
+        let key = Self.key(ofClass: type)
+        if let known = classInfo.value(for: key) { return known }
         var superclasses: [String] = []
         var next: AnyClass? = _getSuperclass(type)
         while let current = next {
@@ -69,7 +82,7 @@ final class UIKitAdapter {
             next = _getSuperclass(current)
         }
         let info = (Self.printedName(type), superclasses)
-        classInfo[ObjectIdentifier(type)] = info
+        classInfo.set(info, for: key)
         return info
     }
 
@@ -216,9 +229,10 @@ final class UIKitAdapter {
     ///   - c: The constraint.
     ///   - owner: The view it is installed on, when known.
     func snapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
-        if let cached = constraintCache[ObjectIdentifier(c)] { return cached }
+        let key = Self.key(c)
+        if let cached = constraintCache.value(for: key) { return cached }
         let made = makeSnapshot(of: c, owner: owner)
-        constraintCache[ObjectIdentifier(c)] = made
+        constraintCache.set(made, for: key)
         return made
     }
 
@@ -234,6 +248,11 @@ final class UIKitAdapter {
         let first = c.firstItem
         let second = c.secondItem
         let className = classNames(of: c).name
+        // One the adapter found in a view's `constraints` is installed, so
+        // active; asking would load the constraint's weak owner again. (A
+        // pattern, not `owner == nil`, which compares a copy of the reference.)
+        var isActive: Bool? = true
+        if case .none = owner { isActive = c.isActive }
         var mask: String?
         if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? UIView {
             mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
@@ -250,9 +269,7 @@ final class UIKitAdapter {
             multiplier: Double(c.multiplier),
             constant: Double(c.constant),
             priority: Double(c.priority.rawValue),
-            // One the adapter found in a view's `constraints` is installed, so
-            // active; asking would load the constraint's weak owner again.
-            isActive: owner == nil ? c.isActive : true,
+            isActive: isActive,
             autoresizingMask: mask,
             owner: owner,
             isBroken: broken.contains(c),
@@ -261,6 +278,16 @@ final class UIKitAdapter {
     }
 
     // MARK: - Helpers
+
+    /// An object's key in the adapter's caches: its address.
+    static func key(_ object: AnyObject) -> UInt64 {
+        UInt64(Nametags.address(of: object))
+    }
+
+    /// A class's key in `classInfo`: its metadata's address.
+    static func key(ofClass type: AnyClass) -> UInt64 {
+        UInt64(UInt(bitPattern: ObjectIdentifier(type)))
+    }
 
     static func rect(_ r: CGRect) -> SnapshotRect {
         SnapshotRect(x: Double(r.origin.x), y: Double(r.origin.y),
@@ -290,15 +317,22 @@ final class UIKitAdapter {
 /// the one holding it, but nothing here relies on it.)
 @MainActor
 struct ConstraintIndex {
-    private struct Position {
+    /// One constraint filed under one item it names.
+    private struct Filing {
         var level: Int
         var offset: Int
+        /// The item's next filing, in push order, or `-1`.
+        var next: Int
     }
 
     private var levels: [[ConstraintSnapshot]] = []
     private var isOpen: [Bool] = []
     private var openLevels: [Int] = []
-    private var byItem: [UInt64: [Position]] = [:]
+    /// Every filing, chained per item through `next`: one array rather than
+    /// an array per item, so filing a constraint allocates nothing.
+    private var filings: [Filing] = []
+    /// Each item's first and last filing, by the item's address.
+    private var chains = AddressTable<(first: Int, last: Int)>()
 
     /// Files each constraint of one ancestor under the items it names (by
     /// address, which the snapshot already holds, so no weak item reference
@@ -311,11 +345,21 @@ struct ConstraintIndex {
         for offset in constraints.indices {
             let first = constraints[offset].firstItem?.address
             let second = constraints[offset].secondItem?.address
-            if let first { byItem[first, default: []].append(Position(level: level, offset: offset)) }
+            if let first { file(under: first, level: level, offset: offset) }
             // A constraint relating a view to itself is filed once.
-            if let second, second != first {
-                byItem[second, default: []].append(Position(level: level, offset: offset))
-            }
+            if let second, second != first { file(under: second, level: level, offset: offset) }
+        }
+    }
+
+    /// Appends a filing to the end of `item`'s chain.
+    private mutating func file(under item: UInt64, level: Int, offset: Int) {
+        let index = filings.count
+        filings.append(Filing(level: level, offset: offset, next: -1))
+        if let chain = chains.value(for: item) {
+            filings[chain.last].next = index
+            chains.set((chain.first, index), for: item)
+        } else {
+            chains.set((index, index), for: item)
         }
     }
 
@@ -330,10 +374,21 @@ struct ConstraintIndex {
 
     /// The open levels' constraints that name `view`, in the order they were pushed.
     func constraints(naming view: UIView) -> [ConstraintSnapshot] {
-        guard let positions = byItem[UInt64(Nametags.address(of: view))] else { return [] }
+        guard let chain = chains.value(for: UIKitAdapter.key(view)) else { return [] }
+        // Counted first, so the array is allocated once rather than regrown.
+        var count = 0
+        var index = chain.first
+        while index >= 0 {
+            if isOpen[filings[index].level] { count += 1 }
+            index = filings[index].next
+        }
         var found: [ConstraintSnapshot] = []
-        for position in positions where isOpen[position.level] {
-            found.append(levels[position.level][position.offset])
+        found.reserveCapacity(count)
+        index = chain.first
+        while index >= 0 {
+            let filing = filings[index]
+            if isOpen[filing.level] { found.append(levels[filing.level][filing.offset]) }
+            index = filing.next
         }
         return found
     }

@@ -25,29 +25,40 @@ public enum ConstraintFormatter {
     /// Appends `stringValue(c)` to `out`; reports write thousands of lines
     /// into one string, so no line is built on its own first.
     static func writeStringValue(_ c: ConstraintSnapshot, into out: inout TextWriter) {
-        writeSide(c.firstItem, c.firstAttribute, into: &out)
+        withUnsafePointer(to: c) { writeStringValue($0, into: &out) }
+    }
+
+    // The writers below read a snapshot in place, through a pointer, one
+    // field at a time: descents write thousands of lines from snapshots held
+    // in arrays, and passing a snapshot (or one of its item references) by
+    // value copies it whole, which for an `ObjectReference?` goes through
+    // the runtime's generic Optional witness.
+
+    /// `writeStringValue` for a snapshot read in place.
+    static func writeStringValue(_ c: UnsafePointer<ConstraintSnapshot>, into out: inout TextWriter) {
+        writeSide(c, second: false, into: &out)
         out.write(" ")
-        out.write(c.relation.symbol)
+        out.write(c.pointee.relation.symbol)
         out.write(" ")
         if isUnary(c) {
             writeConstant(c, signed: false, into: &out)
         } else {
-            writeSide(c.secondItem, c.secondAttribute, into: &out)
-            if c.multiplier != 1 {
+            writeSide(c, second: true, into: &out)
+            if c.pointee.multiplier != 1 {
                 out.write(" * ")
-                ReportNumber.writeDecimal(c.multiplier, into: &out)
+                ReportNumber.writeDecimal(c.pointee.multiplier, into: &out)
             }
-            if c.constant != 0 || c.isSystemSpacing {
-                out.write(c.constant < 0 ? " - " : " + ")
+            if c.pointee.constant != 0 || c.pointee.isSystemSpacing {
+                out.write(c.pointee.constant < 0 ? " - " : " + ")
                 writeConstant(c, signed: true, into: &out)
             }
         }
-        if let identifier = c.identifier {
+        if let identifier = c.pointee.identifier {
             out.write(" '")
             out.write(identifier)
             out.write("'")
         }
-        if let location = c.sourceLocation {
+        if let location = c.pointee.sourceLocation {
             out.write(" @")
             out.write(location)
         }
@@ -67,14 +78,19 @@ public enum ConstraintFormatter {
 
     /// Appends `line(c)` to `out`.
     static func writeLine(_ c: ConstraintSnapshot, into out: inout TextWriter) {
+        withUnsafePointer(to: c) { writeLine($0, into: &out) }
+    }
+
+    /// `writeLine` for a snapshot read in place.
+    static func writeLine(_ c: UnsafePointer<ConstraintSnapshot>, into out: inout TextWriter) {
         out.write("@")
-        ReportNumber.writePlain(c.priority, into: &out)
+        ReportNumber.writePlain(c.pointee.priority, into: &out)
         out.write(" ")
         writeStringValue(c, into: &out)
-        if c.className != "NSLayoutConstraint" {
+        if c.pointee.className != "NSLayoutConstraint" {
             out.write(" (")
-            out.write(c.className)
-            if let mask = c.autoresizingMask {
+            out.write(c.pointee.className)
+            if let mask = c.pointee.autoresizingMask {
                 out.write(" ")
                 out.write(mask)
             }
@@ -84,25 +100,40 @@ public enum ConstraintFormatter {
 
     /// Whether the constraint has no second item (`width == 20`).
     public static func isUnary(_ c: ConstraintSnapshot) -> Bool {
+        withUnsafePointer(to: c) { isUnary($0) }
+    }
+
+    /// `isUnary` for a snapshot read in place.
+    static func isUnary(_ c: UnsafePointer<ConstraintSnapshot>) -> Bool {
         // A pattern, not `== nil`: that would compare a copy of the reference.
-        guard case .none = c.secondItem else { return false }
-        return c.secondAttribute == .notAnAttribute
+        guard case .none = c.pointee.secondItem else { return false }
+        return c.pointee.secondAttribute == .notAnAttribute
     }
 
     // MARK: - Pieces
 
-    /// `<Item:0x…>.attribute`; an unnamed item (a trimmed log) prints as `<?>`.
-    static func writeSide(_ item: ObjectReference?, _ attribute: LayoutAttribute, into out: inout TextWriter) {
-        if let item { item.writeBracketed(into: &out) } else { out.write("<?>") }
-        out.write(".")
-        out.write(attribute.rawValue)
+    /// `<Item:0x…>.attribute`, for the first or the second item; an unnamed
+    /// item (a trimmed log) prints as `<?>`.
+    private static func writeSide(_ c: UnsafePointer<ConstraintSnapshot>, second: Bool,
+                                  into out: inout TextWriter) {
+        if second {
+            ObjectReference.writeBracketed(c.pointer(to: \.secondItem)!, into: &out)
+            out.write(".")
+            out.write(c.pointee.secondAttribute.rawValue)
+        } else {
+            ObjectReference.writeBracketed(c.pointer(to: \.firstItem)!, into: &out)
+            out.write(".")
+            out.write(c.pointee.firstAttribute.rawValue)
+        }
     }
 
     /// The constant, or its magnitude after a sign already printed, wrapped as
     /// `NSSpace(…)` when it is a system spacing.
-    private static func writeConstant(_ c: ConstraintSnapshot, signed: Bool, into out: inout TextWriter) {
-        if c.isSystemSpacing { out.write("NSSpace(") }
-        ReportNumber.writeDecimal(signed ? abs(c.constant) : c.constant, into: &out)
-        if c.isSystemSpacing { out.write(")") }
+    private static func writeConstant(_ c: UnsafePointer<ConstraintSnapshot>, signed: Bool,
+                                      into out: inout TextWriter) {
+        let constant = c.pointee.constant
+        if c.pointee.isSystemSpacing { out.write("NSSpace(") }
+        ReportNumber.writeDecimal(signed ? abs(constant) : constant, into: &out)
+        if c.pointee.isSystemSpacing { out.write(")") }
     }
 }

@@ -105,9 +105,13 @@ public enum DescentReport {
         let all: Bool
         private var indents = [""]
         private var first = true
-        /// The views written so far: their constraints are not repeated in
-        /// their descendants' `Ancestors` sections.
-        private var reported: Set<UInt64> = []
+        /// The views written so far (`true` by address): their constraints
+        /// are not repeated in their descendants' `Ancestors` sections.
+        private var reported = AddressTable<Bool>()
+        /// The class last tested against the skip list, and the answer:
+        /// testing hashes every name in the chain, and a descent meets the
+        /// same class view after view.
+        private var lastSkipTest: (className: String, superclassNames: [String], skipped: Bool)?
 
         /// A writer that leaves out the subviews of `skipping`'s classes, unless `all`.
         init(skipping: Set<String>, all: Bool) {
@@ -128,13 +132,27 @@ public enum DescentReport {
             while indents.count <= depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[depth]
             ViewLayoutDescription.write(view, indent: indent, reported: reported, into: &out)
-            if let address = view.reference.address { reported.insert(address) }
+            if let address = view.reference.address { reported.set(true, for: address) }
             // The view the user pointed at is always opened, even a button.
-            guard depth == 0 || all || !isSkipped(view, skipping) else {
+            guard depth == 0 || all || !isSkipped(view) else {
                 if hasChildren { writeSkipNote(view, indent: indent, into: &out) }
                 return false
             }
             return true
+        }
+
+        /// `DescentReport.isSkipped(view, skipping)`, remembered for the last class.
+        private mutating func isSkipped(_ view: ViewSnapshot) -> Bool {
+            // The superclasses are compared too: a snapshot made from a log
+            // may name the class without them. (An adapter hands every view of
+            // a class the same array, which compares by identity at once.)
+            if let last = lastSkipTest, last.className == view.reference.className,
+               last.superclassNames == view.superclassNames {
+                return last.skipped
+            }
+            let skipped = DescentReport.isSkipped(view, skipping)
+            lastSkipTest = (view.reference.className, view.superclassNames, skipped)
+            return skipped
         }
     }
 

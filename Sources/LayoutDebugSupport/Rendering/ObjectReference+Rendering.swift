@@ -25,6 +25,28 @@ extension ObjectReference {
         out.write(">")
     }
 
+    /// `writeBracketed` for a reference read in place, or `<?>` for none
+    /// (an item a trimmed log did not name). Each field is read through the
+    /// pointer: copying the reference whole goes through the runtime's
+    /// generic Optional witness, and descents name thousands of items.
+    static func writeBracketed(_ reference: UnsafePointer<ObjectReference?>, into out: inout TextWriter) {
+        guard case .some = reference.pointee else {
+            out.write("<?>")
+            return
+        }
+        out.write("<")
+        if let name = reference.pointee?.name {
+            out.write(name)
+        } else if let className = reference.pointee?.className {
+            out.write(className)
+        }
+        if let address = reference.pointee?.address {
+            out.write(":0x")
+            out.write(hex: address)
+        }
+        out.write(">")
+    }
+
     /// The class and address as UIKit's own logs print them
     /// (`UIView:0x7ff0a8c0b290`), used where reports imitate UIKit's format.
     public var plainIdentity: String {

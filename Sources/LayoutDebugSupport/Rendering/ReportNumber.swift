@@ -53,6 +53,11 @@ enum ReportNumber {
     /// fraction (and not in exponent form).
     private static func integralValue(_ value: Double) -> Int64? {
         guard value.isFinite else { return nil }
+        // Nearly every number a report prints is already a whole number of
+        // points: converting it to an integer and back says so without the
+        // two calls to libm's `round` below. Below 1e11 the rounding below
+        // would give the same answer (value × 10⁴ is exact there).
+        if abs(value) < 1e11, Double(Int64(value)) == value { return Int64(value) }
         let kept = rounded(value)
         guard kept == kept.rounded(), abs(kept) < 1e15 else { return nil }
         // `Int64(-0.0)` is `0`, so negative zero prints as `0`.

@@ -41,7 +41,7 @@ public enum ViewLayoutDescription {
     ///   an ancestor's constraint held by one of them was listed under it, so
     ///   it is counted here rather than printed twice.
     static func write(_ view: ViewSnapshot, indent: String,
-                      reported: Set<UInt64>? = nil, into out: inout TextWriter) {
+                      reported: AddressTable<Bool>? = nil, into out: inout TextWriter) {
         // Each line is appended piece by piece: an interpolated line would be
         // built, copied in and freed, a thousand times per descent.
         func line(_ label: StaticString, _ value: String) {
@@ -89,21 +89,30 @@ public enum ViewLayoutDescription {
     /// names the views they are listed under,
     /// `Ancestors......3, listed above under <UIView:0x10>`.
     private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String,
-                                       reported: Set<UInt64>?, into out: inout TextWriter) {
+                                       reported: AddressTable<Bool>?, into out: inout TextWriter) {
         guard !constraints.isEmpty else { return }
-        var listed = constraints
+        // Only each constraint's owner is read to sort them: in a descent
+        // nearly every one is listed above, and copying whole snapshots to
+        // sort them cost more than writing the section.
+        func ownerListedAbove(_ index: Int) -> UInt64? {
+            guard let reported, let address = constraints[index].owner?.address,
+                  reported.value(for: address) != nil else { return nil }
+            return address
+        }
         var above: [ObjectReference] = []
         var aboveCount = 0
-        if let reported {
+        for index in constraints.indices {
+            guard let address = ownerListedAbove(index) else { continue }
+            aboveCount += 1
+            if !above.contains(where: { $0.address == address }) { above.append(constraints[index].owner!) }
+        }
+        let listed: [ConstraintSnapshot]
+        if aboveCount == 0 {
+            listed = constraints
+        } else if aboveCount == constraints.count {
             listed = []
-            for c in constraints {
-                guard let owner = c.owner, let address = owner.address, reported.contains(address) else {
-                    listed.append(c)
-                    continue
-                }
-                aboveCount += 1
-                if !above.contains(where: { $0.address == address }) { above.append(owner) }
-            }
+        } else {
+            listed = constraints.indices.filter { ownerListedAbove($0) == nil }.map { constraints[$0] }
         }
         func writeOwners() {
             out.write("listed above under ")
@@ -181,10 +190,10 @@ public enum ViewLayoutDescription {
     /// per string it holds. Fields are read through the pointer one by one.
     private static func writeConstraintLine(_ c: UnsafePointer<ConstraintSnapshot>, showOwner: Bool,
                                             into out: inout TextWriter) {
-        ConstraintFormatter.writeLine(c.pointee, into: &out)
-        if showOwner, c.pointee.owner != nil {
+        ConstraintFormatter.writeLine(c, into: &out)
+        if showOwner, case .some = c.pointee.owner {
             out.write(" on ")
-            c.pointee.owner!.writeBracketed(into: &out)
+            ObjectReference.writeBracketed(c.pointer(to: \.owner)!, into: &out)
         }
         if c.pointee.isActive == false {
             out.write(" [inactive]")

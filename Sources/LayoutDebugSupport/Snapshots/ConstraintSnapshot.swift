@@ -6,22 +6,28 @@
 /// secondItem.secondAttribute + constant`. A unary constraint (`width == 20`)
 /// has no second item and `secondAttribute == .notAnAttribute`.
 public struct ConstraintSnapshot: Codable, Hashable, Sendable {
+    // Optional properties are spelled `Optional<…>`, not `…?`: a `var` of
+    // type `T?` starts as `nil` before the initializer assigns it, and with
+    // that the optimised initializer ended by retaining and releasing the
+    // whole snapshot (a dozen strings), for every snapshot a report makes.
+    // The spelled-out type has no implicit initial value; the type is the same.
+
     /// The constraint's class as printed: `NSLayoutConstraint`,
     /// `NSAutoresizingMaskLayoutConstraint`, `NSContentSizeLayoutConstraint`,
     /// `SnapKit.LayoutConstraint`, `MASLayoutConstraint`, ….
     public var className: String
     /// The constraint's own address, when known.
-    public var address: UInt64?
+    public var address: Optional<UInt64>
     /// The identifier (`'UIView-Encapsulated-Layout-Width'`, a user's), or `nil`.
-    public var identifier: String?
+    public var identifier: Optional<String>
     /// The first item; `nil` only for a log line that could not name it.
-    public var firstItem: ObjectReference?
+    public var firstItem: Optional<ObjectReference>
     /// The first item's attribute.
     public var firstAttribute: LayoutAttribute
     /// The relation between the two sides.
     public var relation: LayoutRelation
     /// The second item, or `nil` for a unary constraint.
-    public var secondItem: ObjectReference?
+    public var secondItem: Optional<ObjectReference>
     /// The second item's attribute, `.notAnAttribute` when there is none.
     public var secondAttribute: LayoutAttribute
     /// The multiplier applied to the second item's attribute.
@@ -31,17 +37,17 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// The `UILayoutPriority` raw value, 1 to 1000.
     public var priority: Double
     /// `true` for `(active)`, `false` for `(inactive)`, `nil` when the log did not say.
-    public var isActive: Bool?
+    public var isActive: Optional<Bool>
     /// The source location SnapKit recorded, as `File.swift#12`, or `nil`.
-    public var sourceLocation: String?
+    public var sourceLocation: Optional<String>
     /// The autoresizing mask text of an `NSAutoresizingMaskLayoutConstraint`
     /// (`h=--& v=--&`), or `nil`.
-    public var autoresizingMask: String?
+    public var autoresizingMask: Optional<String>
     /// Whether the constant is a system spacing (`NSSpace(8)`,
     /// `NSLayoutAnchorConstraintSpace(8)`) rather than a literal.
     public var isSystemSpacing: Bool
     /// The view the constraint is installed on, when known.
-    public var owner: ObjectReference?
+    public var owner: Optional<ObjectReference>
     /// Whether the engine broke this constraint to recover from a conflict
     /// (live sources only: the library saw it at the conflict breakpoint or hook).
     public var isBroken: Bool
@@ -49,7 +55,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// points: `0` when they satisfy it, `nil` when unknown (logs, baselines).
     /// Live adapters compute it; it cannot be derived later because the items'
     /// frames are not part of the snapshot.
-    public var frameMiss: Double?
+    public var frameMiss: Optional<Double>
 
     /// Creates a snapshot. Defaults describe an active, required,
     /// `NSLayoutConstraint` with multiplier 1 and constant 0.

@@ -6,18 +6,21 @@
 /// The same value comes from a live object (through an adapter) and from a
 /// console log (through the parser), so renderers never know which they got.
 public struct ObjectReference: Codable, Hashable, Sendable {
+    // Optional properties are spelled `Optional<…>` so the initializer
+    // copies nothing (see `ConstraintSnapshot`).
+
     /// The class as the runtime prints it: `UIView`, `App.HeaderView`,
     /// `UITableViewCellContentView`, `_UILayoutGuide`.
     public var className: String
     /// The object's address, or `nil` when the log named the item only by a
     /// key or an identifier (Masonry `UIView:key`, a bare name from `names:`).
-    public var address: UInt64?
+    public var address: Optional<UInt64>
     /// A user-facing name: a nametag set with `lname`, else the
     /// `accessibilityIdentifier`, else a bare name from a log; `nil` if none.
-    public var name: String?
+    public var name: Optional<String>
     /// A title as logs print it after the address (`'Sign in'`), already
     /// cut at 25 characters plus `...` when it was long.
-    public var title: String?
+    public var title: Optional<String>
 
     /// Creates a reference.
     public init(className: String, address: UInt64? = nil, name: String? = nil, title: String? = nil) {

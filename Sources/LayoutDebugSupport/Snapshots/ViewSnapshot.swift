@@ -45,6 +45,9 @@ public struct AxisPriorities: Codable, Hashable, Sendable {
 /// Everything a report needs to know about one view or layout guide, and,
 /// through `children`, about the tree below it.
 public struct ViewSnapshot: Codable, Hashable, Sendable {
+    // Optional properties are spelled `Optional<…>` so the initializer
+    // copies nothing (see `ConstraintSnapshot`).
+
     /// The view itself.
     public var reference: ObjectReference
     /// The superclass chain below the root class, nearest first
@@ -71,7 +74,7 @@ public struct ViewSnapshot: Codable, Hashable, Sendable {
     /// Whether this is a layout guide rather than a view.
     public var isLayoutGuide: Bool
     /// The view controller whose `view` this is, when there is one.
-    public var viewController: String?
+    public var viewController: Optional<String>
     /// Constraints installed on this view (its `constraints`).
     public var constraints: [ConstraintSnapshot]
     /// Constraints installed on ancestors that name this view.

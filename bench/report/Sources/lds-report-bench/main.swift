@@ -68,6 +68,16 @@ func measure(views count: Int, flags: UInt32) -> Measurement {
         walls.append(milliseconds(elapsed))
         if let buffer { bytes = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self))) }
     }
+    // LDS_BENCH_DUMP=FILE writes the last run's report (without its length
+    // header) to FILE, so a change meant to keep the output can be checked
+    // byte for byte with `cmp`.
+    if let path = getenv("LDS_BENCH_DUMP") {
+        let buffer = lds_report(pointer, flags)
+        let length = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self)))
+        guard let file = fopen(path, "wb") else { fatalError("cannot write \(String(cString: path))") }
+        fwrite(buffer + 8, 1, length, file)
+        fclose(file)
+    }
     withExtendedLifetime(window) {}
     return Measurement(wall: walls.sorted()[runs / 2], cpu: cpus.sorted()[runs / 2],
                        fastestCPU: cpus.min() ?? 0, bytes: bytes)
