@@ -98,6 +98,7 @@ command -v swift >/dev/null 2>&1 || fail "no Swift toolchain on PATH (install Sw
 build_release() {
     say "building in release (a few minutes on 2 cores; progress below)"
     local log; log=$(mktemp)
+    (cd "$REPO" && . scripts/stale-build.sh && ld_forget_stale_build .build release)
     # Show SwiftPM's [n/m] progress, keep the full log for errors.
     # The pipe's status is not the build's: 'Build complete' in the log decides below.
     (cd "$REPO" && swift build -c release "$@" 2>&1) | tee "$log" \
@@ -108,6 +109,7 @@ build_release() {
         fail "the release build failed (run 'swift build -c release' in $REPO for the whole log)"
     fi
     rm -f "$log"
+    (cd "$REPO" && . scripts/stale-build.sh && ld_record_build .build release)
 }
 
 install_macos() {

@@ -10,6 +10,7 @@ ROOT=$(pwd)
 QUICK=0
 [ "${1:-}" = "--quick" ] && QUICK=1
 . scripts/lldb-env.sh
+. scripts/stale-build.sh
 
 step() { echo; echo "==> $*"; }
 
@@ -20,8 +21,12 @@ python3 -c 'import kiwisolver, pytest' 2>/dev/null || python3 -m pip install -q 
 ld_export_lldb
 
 step "build (debug)"
+ld_forget_stale_build .build debug
 swift build
+ld_record_build .build debug
+ld_forget_stale_build ReferenceKit/.build debug
 swift build --package-path ReferenceKit
+ld_record_build ReferenceKit/.build debug
 
 step "swift test: ReferenceKit and Cassowary"
 swift test --package-path ReferenceKit
