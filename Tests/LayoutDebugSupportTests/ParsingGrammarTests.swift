@@ -244,6 +244,69 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(whole.count, 2)
     }
 
+    /// Found by the fuzzer: a header with no list or constraint after it
+    /// within reach is not a conflict when read whole, but was read as one
+    /// when the buffer ended right after it and its (garbled) broken
+    /// constraint came in the next buffer.
+    func test_aHeaderEndingABuffer_isDecidedAsInOneBuffer() {
+        let text = """
+            2015-03-20 15:34:21.095 App[1:2] Unable to simultaneously satisfy constraints.
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutCo\u{84}nstraint:0x7f8 H:[UIButton:0x7f9(768)]>
+
+            Break on objc_exception_throw to catch this in the debugger.
+            2017-01-01 10:00:00.000 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            (
+                "<NSLayoutConstraint:0x14 UIView:0x15.width == 16   (active)>",
+                "<NSLayoutConstraint:0x16 UIView:0x15.width == 20   (active)>"
+            )
+            Will attempt to recover by breaking
+            <NSLayoutConstraint:0x16 UIView:0x15.width == 20   (active)>
+
+            """
+        let whole = ConsoleLogParser.parse(text)
+        XCTAssertEqual(whole.count, 1)
+        let bytes = Array(text.utf8)
+        for split in bytes.indices where bytes[split] == 0x0A {
+            var parser = ConsoleLogParser()
+            var pieces: [ConflictSnapshot] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                parser.consume(UnsafeBufferPointer(rebasing: buffer[...split])) { pieces.append($0.snapshot) }
+                parser.consume(UnsafeBufferPointer(rebasing: buffer[(split + 1)...])) { pieces.append($0.snapshot) }
+            }
+            parser.finish { pieces.append($0.snapshot) }
+            XCTAssertEqual(pieces, whole, "split after byte \(split)")
+        }
+    }
+
+    /// The other side of the same rule: a header at the very end of a
+    /// buffer whose list arrives in the next one is still read.
+    func test_aHeaderEndingABuffer_stillStartsTheConflictItsListFollows() {
+        let header = "2017-01-01 10:00:00.000 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.\n"
+        let rest = """
+            (
+                "<NSLayoutConstraint:0x14 UIView:0x15.width == 16   (active)>",
+                "<NSLayoutConstraint:0x16 UIView:0x15.width == 20   (active)>"
+            )
+            Will attempt to recover by breaking
+            <NSLayoutConstraint:0x16 UIView:0x15.width == 20   (active)>
+
+            """
+        var parser = ConsoleLogParser()
+        var found: [ConflictSnapshot] = []
+        for piece in [header, rest] {
+            let bytes = Array(piece.utf8)
+            bytes.withUnsafeBufferPointer { parser.consume($0) { found.append($0.snapshot) } }
+        }
+        parser.finish { found.append($0.snapshot) }
+        XCTAssertEqual(found, ConsoleLogParser.parse(header + rest))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.mutuallyExclusive.count, 2)
+    }
+
     func test_summarizing_givesTheSignaturesOfAFullParse() throws {
         var text = ""
         for name in try ParsingCorpus.names() { text += try ParsingCorpus.enveloped(name, brokenIndex: 0).text }

@@ -48,6 +48,11 @@ public struct ConsoleLogParser {
     let shapes: ConflictShapeCache?
     /// The raw lines of the conflict being read, when summarizing.
     var pending = PendingLines()
+    /// The last lines of the previous buffer, from a header (or its advice)
+    /// that no conflict followed within that buffer. Whether it begins a
+    /// conflict depends on the lines after it, so it is read with the start
+    /// of the next buffer (or at `finish`), as if the two were one.
+    var heldTail: [UInt8] = []
     /// Whether `ParsedConflict` line numbers are kept. Counting every newline
     /// is the one cost that grows with the ordinary lines between conflicts,
     /// and a summary has no use for line numbers.
@@ -103,20 +108,55 @@ public struct ConsoleLogParser {
     /// - Complexity: O(`buffer.count`).
     public mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, emit: (ParsedConflict) -> Void) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        let text = ByteText(base: base, count: buffer.count)
+        var rest = buffer[...]
+        while !heldTail.isEmpty, !rest.isEmpty {
+            // The held lines and enough of this buffer to decide about them
+            // (a header starts a conflict only when a list or constraint
+            // follows within `headerReach` lines) are read as one text. That
+            // may hold a new tail, from the lines just joined.
+            let lines = ByteText(base: base + rest.startIndex, count: rest.count)
+            var joinEnd = 0
+            for _ in 0...Self.headerReach where joinEnd < lines.count {
+                joinEnd = (lines.firstIndex(of: 0x0A, from: joinEnd, to: lines.count) ?? lines.count - 1) + 1
+            }
+            var joined = heldTail
+            heldTail = []
+            joined.append(contentsOf: rest.prefix(joinEnd))
+            joined.withUnsafeBufferPointer { text in
+                consumeLines(ByteText(base: text.baseAddress!, count: text.count), atEndOfInput: false, emit: emit)
+            }
+            rest = rest.dropFirst(joinEnd)
+        }
+        guard !rest.isEmpty else { return }
+        consumeLines(ByteText(base: base + rest.startIndex, count: rest.count), atEndOfInput: false, emit: emit)
+    }
+
+    /// `consume`'s work on one text; at the end of the input a header in the
+    /// last lines is read at once, since nothing can follow it.
+    private mutating func consumeLines(_ text: ByteText, atEndOfInput: Bool, emit: (ParsedConflict) -> Void) {
         // Between conflicts the parser jumps from one candidate line (a `<`,
         // or a `(` ending its line) to the next, found by `memchr` over the
         // rest of the buffer, and only counts the newlines in between.
         var candidates = CandidateCursor()
         var lineStart = 0
         var counted = 0, linesBefore = lineNumber
+        var end = text.count
         while lineStart < text.count {
             if state == .idle {
-                // A header in the last lines of the buffer must be read now: the
-                // list it introduces arrives with the next buffer.
-                guard let start = nextConflictLine(text, from: lineStart, &candidates)
-                    ?? headerLine(text, before: text.count, notBefore: lineStart) else { break }
-                lineStart = start
+                if let start = nextConflictLine(text, from: lineStart, &candidates) {
+                    lineStart = start
+                } else if let header = headerLine(text, before: text.count, notBefore: lineStart) {
+                    // A header in the last lines: the list it introduces may
+                    // arrive with the next buffer.
+                    guard atEndOfInput else {
+                        heldTail = Array(UnsafeBufferPointer(start: text.base + header, count: text.count - header))
+                        end = header
+                        break
+                    }
+                    lineStart = header
+                } else {
+                    break
+                }
             }
             if countsLines {
                 linesBefore += text.newlines(from: counted, to: lineStart)
@@ -127,7 +167,8 @@ public struct ConsoleLogParser {
             readLine(text, lineStart, lineEnd, emit)
             lineStart = lineEnd + 1
         }
-        if countsLines { lineNumber = linesBefore + text.newlines(from: counted, to: text.count) }
+        // Held lines are counted when they are read.
+        if countsLines { lineNumber = linesBefore + text.newlines(from: counted, to: end) }
     }
 
     /// The start of the next line that begins a conflict, or its header a few
@@ -177,6 +218,15 @@ public struct ConsoleLogParser {
 
     /// Ends the input, emitting the conflict being read, if any.
     public mutating func finish(emit: (ParsedConflict) -> Void) {
+        if !heldTail.isEmpty {
+            let held = heldTail
+            heldTail = []
+            held.withUnsafeBufferPointer { buffer in
+                if let base = buffer.baseAddress {
+                    consumeLines(ByteText(base: base, count: buffer.count), atEndOfInput: true, emit: emit)
+                }
+            }
+        }
         flush(emit)
     }
 }
