@@ -66,6 +66,8 @@ public struct ConsoleLogParser {
     static let linesAwaitingBreak = 8
     /// Lines after a header within which its list must start.
     static let headerReach = 10
+    /// The most bytes of a buffer's last lines held for the next buffer.
+    static let maximumHeldBytes = 64 * 1024
 
     /// Creates a parser at the start of a log.
     ///
@@ -147,8 +149,14 @@ public struct ConsoleLogParser {
                     lineStart = start
                 } else if let header = headerLine(text, before: text.count, notBefore: lineStart) {
                     // A header in the last lines: the list it introduces may
-                    // arrive with the next buffer.
-                    guard atEndOfInput else {
+                    // arrive with the next buffer, so the lines are held for
+                    // it. Not when the buffer ends inside a line (a reader
+                    // splits only a line longer than its chunk) or the lines
+                    // are huge: holding those would copy them again with
+                    // every buffer; they are read now, as nothing could be
+                    // decided about them any better.
+                    let holds = text[text.count - 1] == 0x0A && text.count - header <= Self.maximumHeldBytes
+                    guard atEndOfInput || !holds else {
                         heldTail = Array(UnsafeBufferPointer(start: text.base + header, count: text.count - header))
                         end = header
                         break

@@ -67,12 +67,10 @@ private let tryRetain: TryRetain? = dlsym(UnsafeMutableRawPointer(bitPattern: 0)
 private typealias TryRetain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
 
 /// Retains the object at `pointer` if its deinit has not begun, and says
-/// whether it did. Without the runtime function (every Linux Swift runtime
-/// has it) it retains unconditionally.
+/// whether it did. Without the runtime function (every dynamically linked
+/// Linux Swift runtime exports it) nothing is found: an unconditional retain
+/// could hand out an object whose deinit has begun.
 private func swiftTryRetain(_ pointer: UnsafeMutableRawPointer) -> Bool {
-    guard let tryRetain else {
-        _ = Unmanaged<AnyObject>.fromOpaque(pointer).retain()
-        return true
-    }
+    guard let tryRetain else { return false }
     return tryRetain(pointer) != nil
 }
