@@ -124,13 +124,19 @@ public struct ConsoleLogParser {
             var joined = heldTail
             heldTail = []
             joined.append(contentsOf: rest.prefix(joinEnd))
-            joined.withUnsafeBufferPointer { text in
-                consumeLines(ByteText(base: text.baseAddress!, count: text.count), atEndOfInput: false, emit: emit)
-            }
+            consumeLines(joined, atEndOfInput: false, emit: emit)
             rest = rest.dropFirst(joinEnd)
         }
         guard !rest.isEmpty else { return }
         consumeLines(ByteText(base: base + rest.startIndex, count: rest.count), atEndOfInput: false, emit: emit)
+    }
+
+    /// `consumeLines` on bytes the parser owns: held lines, alone or joined.
+    private mutating func consumeLines(_ bytes: [UInt8], atEndOfInput: Bool, emit: (ParsedConflict) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            consumeLines(ByteText(base: base, count: buffer.count), atEndOfInput: atEndOfInput, emit: emit)
+        }
     }
 
     /// `consume`'s work on one text; at the end of the input a header in the
@@ -226,15 +232,9 @@ public struct ConsoleLogParser {
 
     /// Ends the input, emitting the conflict being read, if any.
     public mutating func finish(emit: (ParsedConflict) -> Void) {
-        if !heldTail.isEmpty {
-            let held = heldTail
-            heldTail = []
-            held.withUnsafeBufferPointer { buffer in
-                if let base = buffer.baseAddress {
-                    consumeLines(ByteText(base: base, count: buffer.count), atEndOfInput: true, emit: emit)
-                }
-            }
-        }
+        let held = heldTail
+        heldTail = []
+        consumeLines(held, atEndOfInput: true, emit: emit)
         flush(emit)
     }
 }

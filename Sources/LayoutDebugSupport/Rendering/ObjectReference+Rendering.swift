@@ -16,13 +16,7 @@ extension ObjectReference {
     /// Appends `bracketed` to `out` without building it first; reports name
     /// thousands of items, so this is their hottest path.
     func writeBracketed(into out: inout TextWriter) {
-        out.write("<")
-        out.write(displayName)
-        if let address {
-            out.write(":0x")
-            out.write(hex: address)
-        }
-        out.write(">")
+        withUnsafePointer(to: Optional(self)) { Self.writeBracketed($0, into: &out) }
     }
 
     /// `writeBracketed` for a reference read in place, or `<?>` for none

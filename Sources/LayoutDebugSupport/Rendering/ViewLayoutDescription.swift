@@ -94,26 +94,19 @@ public enum ViewLayoutDescription {
         // Only each constraint's owner is read to sort them: in a descent
         // nearly every one is listed above, and copying whole snapshots to
         // sort them cost more than writing the section.
-        func ownerListedAbove(_ index: Int) -> UInt64? {
-            guard let reported, let address = constraints[index].owner?.address,
-                  reported.value(for: address) != nil else { return nil }
-            return address
-        }
         var above: [ObjectReference] = []
         var aboveCount = 0
+        var notAbove: [Int] = []
         for index in constraints.indices {
-            guard let address = ownerListedAbove(index) else { continue }
+            guard let reported, let address = constraints[index].owner?.address,
+                  reported.value(for: address) != nil else {
+                notAbove.append(index)
+                continue
+            }
             aboveCount += 1
             if !above.contains(where: { $0.address == address }) { above.append(constraints[index].owner!) }
         }
-        let listed: [ConstraintSnapshot]
-        if aboveCount == 0 {
-            listed = constraints
-        } else if aboveCount == constraints.count {
-            listed = []
-        } else {
-            listed = constraints.indices.filter { ownerListedAbove($0) == nil }.map { constraints[$0] }
-        }
+        let listed = aboveCount == 0 ? constraints : notAbove.map { constraints[$0] }
         func writeOwners() {
             out.write("listed above under ")
             for (index, owner) in above.enumerated() {

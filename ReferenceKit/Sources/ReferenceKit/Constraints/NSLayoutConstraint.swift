@@ -115,12 +115,13 @@ open class NSLayoutConstraint: Hashable {
         LiveObjects.unregister(LiveObjects.address(of: self))
     }
 
-    /// Clears every reference to `item`, which is being freed; only its deinit calls this.
+    /// Clears every place the constraint names `item`, which is being freed;
+    /// only its deinit calls this. (A view's deinit clears `owner` in the
+    /// constraints installed on it, which need not name it.)
     nonisolated func forget(_ item: LayoutItem) {
         if first === item { first = nil }
         if second === item { second = nil }
         if origin === item { origin = nil }
-        if owner === item { owner = nil }
     }
 
     /// Whether the constraint names `item` as an item or as its location origin.
