@@ -51,6 +51,13 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
         make(.lessThanOrEqual, anchor, multiplier: 1, constant: c)
     }
 
+    /// `self (relation) anchor + multiplier × the system spacing`, which the
+    /// X and Y anchors offer after or below another anchor.
+    func makeSpaced(_ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<AnchorType>,
+                    multiplier: CGFloat) -> NSLayoutConstraint {
+        make(relation, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+    }
+
     /// Makes an inactive constraint, checked as UIKit checks it.
     func make<Other>(_ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<Other>?,
                      multiplier: CGFloat, constant: CGFloat, systemSpacing: Bool = false) -> NSLayoutConstraint {
@@ -77,17 +84,17 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// `self == anchor + m × 8`: the system spacing after `anchor`.
     open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
-        make(.equal, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+        makeSpaced(.equal, anchor, multiplier: multiplier)
     }
 
     /// `self >= anchor + m × 8`.
     open func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
-        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+        makeSpaced(.greaterThanOrEqual, anchor, multiplier: multiplier)
     }
 
     /// `self <= anchor + m × 8`.
     open func constraint(lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
-        make(.lessThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+        makeSpaced(.lessThanOrEqual, anchor, multiplier: multiplier)
     }
 }
 
@@ -96,17 +103,17 @@ open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// `self == anchor + m × 8`: the system spacing below `anchor`.
     open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
-        make(.equal, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+        makeSpaced(.equal, anchor, multiplier: multiplier)
     }
 
     /// `self >= anchor + m × 8`.
     open func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
-        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+        makeSpaced(.greaterThanOrEqual, anchor, multiplier: multiplier)
     }
 
     /// `self <= anchor + m × 8`.
     open func constraint(lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
-        make(.lessThanOrEqual, anchor, multiplier: 1, constant: SystemSpacing.standard * multiplier, systemSpacing: true)
+        makeSpaced(.lessThanOrEqual, anchor, multiplier: multiplier)
     }
 }
 
