@@ -171,8 +171,8 @@ final class StreamedDescentTests: XCTestCase {
         }
     }
 
-    func test_streamedDescent_notesSkippedSubviewsOfALabel() throws {
-        try onMain {
+    func test_streamedDescent_notesSkippedSubviewsOfALabel() {
+        onMain {
             let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
             let label = UILabel()
             label.addSubview(UIView())

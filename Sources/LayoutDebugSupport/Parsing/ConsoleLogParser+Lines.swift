@@ -193,11 +193,12 @@ extension ConsoleLogParser {
     mutating func flush(_ emit: (ParsedConflict) -> Void) {
         defer { reset() }
         guard state != .idle, constraintLines > 0 else { return }
-        if droppedLines > 0 {
+        var shape: (signature: String, shape: Int?)?
+        if shapes != nil {
+            shape = resolvePending()
+        } else if droppedLines > 0 {
             conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)")
         }
-        var shape: (signature: String, shape: Int)?
-        if shapes != nil { shape = resolvePending() }
         ordinal += 1
         conflict.ordinal = ordinal
         emit(ParsedConflict(snapshot: conflict, firstLine: firstLine, lastLine: lineNumber,

@@ -23,19 +23,44 @@ extension ConsoleLogParser {
 
     /// Fills `conflict` from the kept lines, parsing them only when no earlier
     /// conflict had the same text apart from addresses, and returns the
-    /// signature with the id of the text.
-    mutating func resolvePending() -> (signature: String, shape: Int) {
-        let key = ConflictShapeCache.key(pending, droppedLines: droppedLines)
-        if let known = shapes?.lookup(key) {
-            conflict = known.snapshot
-            return (known.signature, known.shape)
+    /// signature with the id of the text (`nil` when the text cannot share one).
+    mutating func resolvePending() -> (signature: String, shape: Int?) {
+        guard let shapes else { preconditionFailure("kept lines without a shape cache") }
+        let key = shapes.key(pending, droppedLines: droppedLines)
+        let known = shapes.lookup(key)
+        if case .shape(let entry)? = known {
+            conflict = entry.snapshot
+            return (entry.signature, entry.shape)
         }
-        var bytes = pending.bytes
-        let lines = pending.lines
+        let base = conflict
+        let snapshot = read(pending, onto: base)
+        let signature = snapshot.signature
+        guard known == nil else {
+            conflict = snapshot
+            return (signature, nil)
+        }
+        // Sharing a text's signature with later texts that differ only in
+        // their addresses is right only when the signature does not depend on
+        // them, which an address inside an identifier or a `names:` key
+        // breaks. Reading the text again with every address changed (same
+        // pattern of equal and different ones) shows whether it does.
+        let changed = read(AddressRuns.changed(pending), onto: base)
+        conflict = snapshot
+        guard changed.signature == signature else {
+            shapes.storeReadInFull(key)
+            return (signature, nil)
+        }
+        return (signature, shapes.store(key, snapshot: snapshot, signature: signature))
+    }
+
+    /// Parses kept lines into a copy of `base`.
+    private mutating func read(_ kept: PendingLines, onto base: ConflictSnapshot) -> ConflictSnapshot {
+        conflict = base
+        var bytes = kept.bytes
         bytes.append(0)
         bytes.withUnsafeBufferPointer { buffer in
             let text = ByteText(base: buffer.baseAddress!, count: buffer.count - 1)
-            for line in lines {
+            for line in kept.lines {
                 if line.kind == .stray {
                     conflict.unparsedLines.append(text.string(line.start, line.end))
                 } else {
@@ -44,22 +69,19 @@ extension ConsoleLogParser {
             }
         }
         if droppedLines > 0 { conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)") }
-        let signature = conflict.signature
-        let shape = shapes?.store(key, snapshot: conflict, signature: signature) ?? 0
-        return (signature, shape)
+        return conflict
     }
 }
 
 // MARK: - ConflictShapeCache
 
-/// Conflicts already read, by their text with the addresses taken out.
+/// Conflicts already read, by their text with the addresses abstracted.
 ///
 /// A flooded console repeats a handful of conflicts with new addresses each
-/// time. The signature does not depend on addresses (it has classes,
-/// identifiers, attributes and numbers), so a conflict whose text matches an
-/// earlier one once the hexadecimal digits after `:0x` are dropped has the
-/// same signature. Bounded: the table is emptied when it grows past
-/// `capacity`, so memory stays constant.
+/// time. The key keeps everything but the digits of addresses, and of those
+/// it keeps their length and which addresses are equal: a broken constraint names a listed one by address, so that much of
+/// the addresses does change what a conflict says. Bounded: the table is
+/// emptied when it grows past `capacity`, so memory stays constant.
 final class ConflictShapeCache {
     /// Two independent 64-bit hashes of the text without addresses. Equal
     /// texts always have equal keys; for different texts to share a key both
@@ -72,50 +94,148 @@ final class ConflictShapeCache {
 
     typealias Entry = (snapshot: ConflictSnapshot, signature: String, shape: Int)
 
+    /// What is known of a text read before.
+    enum Known {
+        /// Later texts like it share its signature and id.
+        case shape(Entry)
+        /// Its signature depends on its addresses, so each is read in full.
+        case readInFull
+    }
+
     private static let capacity = 2048
-    private var entries: [Key: Entry] = [:]
+    /// Distinct addresses numbered by their order of first appearance in one
+    /// key; past this many the rest are hashed by value.
+    private static let numberedAddresses = 64
+    private var entries: [Key: Known] = [:]
     private var shapes = 0
 
-    func lookup(_ key: Key) -> Entry? { entries[key] }
+    func lookup(_ key: Key) -> Known? { entries[key] }
 
     /// Stores a newly read text and returns its id (ids only go up, so an id
     /// is never reused for another text after the table is emptied).
     func store(_ key: Key, snapshot: ConflictSnapshot, signature: String) -> Int {
-        if entries.count >= Self.capacity { entries.removeAll() }
+        makeRoom()
         shapes += 1
-        entries[key] = (snapshot, signature, shapes)
+        entries[key] = .shape((snapshot, signature, shapes))
         return shapes
     }
 
-    /// Hashes the kept lines without the digits of addresses (`:0x…` and
-    /// `: 0x…`), with each line's kind, eight bytes at a time between addresses.
-    static func key(_ pending: PendingLines, droppedLines: Int) -> Key {
+    /// Remembers that texts with this key are read in full, so each is read
+    /// once rather than twice.
+    func storeReadInFull(_ key: Key) {
+        makeRoom()
+        entries[key] = .readInFull
+    }
+
+    private func makeRoom() {
+        if entries.count >= Self.capacity { entries.removeAll() }
+    }
+
+    /// Hashes the kept lines, each with its kind, replacing the digits of
+    /// each address by their count and the address's number in order of
+    /// first appearance.
+    func key(_ pending: PendingLines, droppedLines: Int) -> Key {
         var hasher = StreamHasher()
+        var seen: [UInt64] = []
+        seen.reserveCapacity(16)
         pending.bytes.withUnsafeBufferPointer { buffer in
-            let text = ByteText(base: buffer.baseAddress!, count: buffer.count)
+            guard let base = buffer.baseAddress else { return }
+            let text = ByteText(base: base, count: buffer.count)
             for line in pending.lines {
                 hasher.add(UInt64(line.kind.rawValue) | UInt64(line.end - line.start) << 8)
                 var index = line.start
-                while index < line.end {
-                    // Addresses are the only common `x` in constraint text.
-                    let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: line.end) ?? (line.end - 1)
-                    hasher.add(text.base + index, count: x + 1 - index)
-                    index = x + 1
-                    if isAddressPrefix(text, x, lineStart: line.start) {
-                        while index < line.end, ByteClass.isHexDigit(text[index]) { index += 1 }
-                    }
+                AddressRuns.forEach(in: text, line.start, line.end) { runStart, runEnd, value in
+                    hasher.add(text.base + index, count: runStart - index)
+                    Self.addAddress(text, runStart, runEnd, value, seen: &seen, to: &hasher)
+                    index = runEnd
                 }
+                hasher.add(text.base + index, count: line.end - index)
             }
         }
         hasher.add(UInt64(droppedLines))
         return hasher.key
     }
 
+    /// - Parameter seen: the addresses met so far in the text, in order.
+    private static func addAddress(_ text: ByteText, _ start: Int, _ end: Int, _ value: UInt64,
+                                   seen: inout [UInt64], to hasher: inout StreamHasher) {
+        let length = end - start
+        guard length <= AddressRuns.longest else {
+            // Too long to be read as an address: it is only text.
+            hasher.add(text.base + start, count: length)
+            return
+        }
+        hasher.add(UInt64(length))
+        if let number = seen.firstIndex(of: value) {
+            hasher.add(UInt64(number))
+        } else if seen.count < numberedAddresses {
+            seen.append(value)
+            hasher.add(UInt64(seen.count - 1))
+        } else {
+            hasher.add(UInt64.max)
+            hasher.add(value)
+        }
+    }
+}
+
+// MARK: - AddressRuns
+
+/// The hexadecimal digits after `:0x` or `: 0x` in a line: where logs print
+/// addresses, and now and then text that only looks like one.
+enum AddressRuns {
+    /// The most digits an address has; the parser reads no longer run as one.
+    static let longest = 16
+
+    /// Calls `body` with the start and end of each run of digits, in order
+    /// (an empty run when `:0x` has no digit after it), and its value (its
+    /// last 16 digits when longer).
+    @inline(__always)
+    static func forEach(in text: ByteText, _ start: Int, _ end: Int, _ body: (Int, Int, UInt64) -> Void) {
+        var index = start
+        while index < end, let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: end) {
+            index = x + 1
+            guard isAddressPrefix(text, x, lineStart: start) else { continue }
+            var value: UInt64 = 0
+            while index < end, let digit = ByteClass.hexValue(text[index]) {
+                value = value &<< 4 | digit
+                index += 1
+            }
+            body(x + 1, index, value)
+        }
+    }
+
+    /// A copy of the lines with every address changed and everything else
+    /// kept: each digit but `0` is replaced by the next one of its kind
+    /// (`1`…`9`, `a`…`f`, `A`…`F`, wrapping), so lengths, letters, leading
+    /// zeros and which addresses are equal all stay as they were.
+    static func changed(_ pending: PendingLines) -> PendingLines {
+        var copy = pending
+        copy.bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let text = ByteText(base: UnsafePointer(base), count: buffer.count)
+            for line in pending.lines {
+                forEach(in: text, line.start, line.end) { runStart, runEnd, _ in
+                    guard runEnd - runStart <= longest else { return }
+                    for index in runStart..<runEnd { base[index] = next(base[index]) }
+                }
+            }
+        }
+        return copy
+    }
+
+    private static func next(_ digit: UInt8) -> UInt8 {
+        switch digit {
+        case UInt8(ascii: "9"): UInt8(ascii: "1")
+        case UInt8(ascii: "f"): UInt8(ascii: "a")
+        case UInt8(ascii: "F"): UInt8(ascii: "A")
+        case UInt8(ascii: "0"): digit
+        default: digit + 1
+        }
+    }
+
     /// Whether the `x` at `index` is the `x` of `:0x` or `: 0x`.
     private static func isAddressPrefix(_ text: ByteText, _ index: Int, lineStart: Int) -> Bool {
-        guard index - 2 >= lineStart, text[index] == UInt8(ascii: "x"), text[index - 1] == UInt8(ascii: "0") else {
-            return false
-        }
+        guard index - 2 >= lineStart, text[index - 1] == UInt8(ascii: "0") else { return false }
         if text[index - 2] == UInt8(ascii: ":") { return true }
         return index - 3 >= lineStart && text[index - 2] == 0x20 && text[index - 3] == UInt8(ascii: ":")
     }

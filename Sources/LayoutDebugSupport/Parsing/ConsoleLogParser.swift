@@ -13,7 +13,9 @@ public struct ParsedConflict: Sendable {
     public var signature: String?
     /// When summarizing, an id shared by the conflicts whose text differs
     /// only in addresses (several ids may have one signature); lets a caller
-    /// count by a number instead of hashing the signature each time.
+    /// count by a number instead of hashing the signature each time. `nil`
+    /// for a text whose addresses change its signature (an address inside an
+    /// identifier, say): such a conflict is read in full every time.
     public var shape: Int?
 }
 

@@ -1,0 +1,98 @@
+import LayoutDebugSupport
+import XCTest
+
+/// `layout-explain --summary` reads a conflict whose text repeats an earlier
+/// one with new addresses from a cache. These tests hold it to the promise
+/// that it counts exactly what a full read counts, with texts where the
+/// addresses do change what the conflict says.
+final class ParsingSummaryTests: XCTestCase {
+    private func conflict(listed: [String], broken: String) -> String {
+        """
+        App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+        (
+        \(listed.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+        )
+
+        Will attempt to recover by breaking constraint
+        \(broken)
+
+        """
+    }
+
+    private func summarized(_ text: String) -> [String] {
+        var parser = ConsoleLogParser(summarizing: true)
+        var signatures: [String] = []
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { parser.consume($0) { signatures.append($0.signature ?? "") } }
+        parser.finish { signatures.append($0.signature ?? "") }
+        return signatures
+    }
+
+    private func assertSummaryMatchesFullRead(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let full = ConsoleLogParser.parse(text).map(\.signature)
+        XCTAssertEqual(full.count, 2, "the text should hold two conflicts", file: file, line: line)
+        XCTAssertNotEqual(full.first, full.last, "the two conflicts should differ", file: file, line: line)
+        XCTAssertEqual(summarized(text), full, file: file, line: line)
+    }
+
+    /// The broken line is matched to a listed constraint by address, so
+    /// whether it names a listed constraint is decided by addresses alone.
+    func test_aBrokenConstraintMatchedByAddress_isNotConfusedWithOneThatIsNot() {
+        let listed = ["<NSLayoutConstraint:0x10 'listed' UIView:0x11.width == 10   (active)>",
+                      "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"]
+        let text = conflict(listed: listed, broken: "<NSLayoutConstraint:0x10 'own' UIView:0x11.width == 10   (active)>")
+            + conflict(listed: listed, broken: "<NSLayoutConstraint:0x13 'own' UIView:0x11.width == 10   (active)>")
+        assertSummaryMatchesFullRead(text)
+    }
+
+    /// Hex digits after `:0x` inside an identifier are part of the signature.
+    func test_anIdentifierHoldingAnAddress_keepsItsDigits() {
+        let text = conflict(listed: ["<NSLayoutConstraint:0x10 'tag:0x1' UIView:0x11.width == 10   (active)>",
+                                     "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"],
+                            broken: "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>")
+            + conflict(listed: ["<NSLayoutConstraint:0x10 'tag:0x2' UIView:0x11.width == 10   (active)>",
+                                "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"],
+                       broken: "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>")
+        assertSummaryMatchesFullRead(text)
+    }
+
+    /// An unquoted `names:` key may hold `:0x` and digits, and the key is the
+    /// class the body's item gets.
+    func test_aNamesKeyHoldingAnAddress_keepsItsDigits() {
+        let first = "<NSLayoutConstraint:0x10 V:|-(8)-[k:0x1a]   (active, names: k:0x1a:0x20, '|':UIView:0x21 )>"
+        let second = "<NSLayoutConstraint:0x10 V:|-(8)-[k:0x1b]   (active, names: k:0x1b:0x20, '|':UIView:0x21 )>"
+        let other = "<NSLayoutConstraint:0x12 UIView:0x20.top == UIView:0x21.top   (active)>"
+        let text = conflict(listed: [first, other], broken: other) + conflict(listed: [second, other], broken: other)
+        assertSummaryMatchesFullRead(text)
+    }
+
+    /// Leading zeros make a different text with the same address: a full
+    /// read matches the broken constraint by value.
+    func test_anAddressWithLeadingZeros_matchesTheSameConstraint() {
+        let listed = ["<NSLayoutConstraint:0x10 'listed' UIView:0x11.width == 10   (active)>",
+                      "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"]
+        let text = conflict(listed: listed, broken: "<NSLayoutConstraint:0x010 'own' UIView:0x11.width == 10   (active)>")
+            + conflict(listed: listed, broken: "<NSLayoutConstraint:0x013 'own' UIView:0x11.width == 10   (active)>")
+        assertSummaryMatchesFullRead(text)
+    }
+
+    /// The point of the cache: a storm of one conflict with fresh addresses
+    /// is read once and counted every time.
+    func test_aConflictRepeatedWithNewAddresses_sharesOneShape() {
+        var text = ""
+        for index in 0..<5 {
+            let a = String(0x7f00 + 4 * index, radix: 16), b = String(0x7f01 + 4 * index, radix: 16)
+            let c = String(0x7f02 + 4 * index, radix: 16)
+            text += conflict(listed: ["<NSLayoutConstraint:0x\(a) UIView:0x\(c).width == 10   (active)>",
+                                      "<NSLayoutConstraint:0x\(b) UIView:0x\(c).width == 20   (active)>"],
+                             broken: "<NSLayoutConstraint:0x\(b) UIView:0x\(c).width == 20   (active)>")
+        }
+        var parser = ConsoleLogParser(summarizing: true)
+        var shapes: [Int?] = []
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { parser.consume($0) { shapes.append($0.shape) } }
+        parser.finish { shapes.append($0.shape) }
+        XCTAssertEqual(shapes, Array(repeating: 1, count: 5))
+        XCTAssertEqual(summarized(text), ConsoleLogParser.parse(text).map(\.signature))
+    }
+}
