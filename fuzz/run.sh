@@ -28,6 +28,20 @@ for file in "$CORPUS"/logs/*.txt "$CORPUS"/invalid/*.txt "$CORPUS"/traces/*.txt 
     [ -f "$file" ] && cp "$file" "$WORK/corpus/$(basename "$(dirname "$file")")-$(basename "$file")"
 done
 
+# A failing input is printed (and in base64) as well as saved: on CI the work
+# folder is gone once the run ends, and the input is what reproduces the bug.
+# Swift's own backtracer is off: under AddressSanitizer it reports itself.
 cd "$WORK"
-exec ./build/parser-fuzz -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=8192 -print_final_stats=1 corpus
+rm -rf artifacts && mkdir artifacts
+status=0
+SWIFT_BACKTRACE=enable=no ./build/parser-fuzz -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=8192 -print_final_stats=1 -artifact_prefix=artifacts/ corpus || status=$?
+for input in artifacts/*; do
+    [ -f "$input" ] || continue
+    echo "--- failing input $WORK/$input ($(wc -c < "$input") bytes), as text:"
+    head -c 4096 "$input" | cat -v
+    echo
+    echo "--- the same, base64 (base64 -d > input; $WORK/build/parser-fuzz input):"
+    base64 "$input"
+done
+exit "$status"
