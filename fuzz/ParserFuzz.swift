@@ -10,9 +10,10 @@
 public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     var whole: [ConflictSnapshot] = []
+    var lines: [Lines] = []
     var parser = ConsoleLogParser()
-    parser.consume(bytes) { whole.append($0.snapshot) }
-    parser.finish { whole.append($0.snapshot) }
+    parser.consume(bytes) { whole.append($0.snapshot); lines.append(Lines($0)) }
+    parser.finish { whole.append($0.snapshot); lines.append(Lines($0)) }
 
     // Lines split at a line end must give the same conflicts as one buffer;
     // the input's size picks which line end, so every one gets tried.
@@ -20,11 +21,17 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !lineEnds.isEmpty {
         let split = lineEnds[size % lineEnds.count]
         var pieces: [ConflictSnapshot] = []
+        var pieceLines: [Lines] = []
         var streaming = ConsoleLogParser()
-        streaming.consume(UnsafeBufferPointer(rebasing: bytes[0...split])) { pieces.append($0.snapshot) }
-        streaming.consume(UnsafeBufferPointer(rebasing: bytes[(split + 1)...])) { pieces.append($0.snapshot) }
-        streaming.finish { pieces.append($0.snapshot) }
+        let record = { (parsed: ParsedConflict) in
+            pieces.append(parsed.snapshot)
+            pieceLines.append(Lines(parsed))
+        }
+        streaming.consume(UnsafeBufferPointer(rebasing: bytes[0...split]), emit: record)
+        streaming.consume(UnsafeBufferPointer(rebasing: bytes[(split + 1)...]), emit: record)
+        streaming.finish(emit: record)
         check(pieces == whole, "splitting at a line end changed the conflicts")
+        check(pieceLines == lines, "splitting at a line end changed the line numbers")
     }
 
     var signatures: [String] = []
@@ -35,6 +42,8 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
     for (index, conflict) in whole.enumerated() {
         check(conflict.ordinal == index + 1, "ordinals are 1, 2, 3, …")
+        check(lines[index].first >= 1 && lines[index].first <= lines[index].last, "a conflict spans its lines")
+        check(index == 0 || lines[index - 1].last <= lines[index].first, "conflicts come in line order")
         // Small conflicts only: the explainer is quadratic in solver runs by design.
         if conflict.mutuallyExclusive.count <= 12 {
             let explanation = ConflictExplainer.explain(conflict)
@@ -45,6 +54,17 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Where a conflict was, as `ParsedConflict` says.
+private struct Lines: Equatable {
+    var first: Int
+    var last: Int
+
+    init(_ parsed: ParsedConflict) {
+        first = parsed.firstLine
+        last = parsed.lastLine
+    }
 }
 
 /// Stops with the message in optimized builds too (a failed `precondition`

@@ -307,6 +307,37 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(found.first?.mutuallyExclusive.count, 2)
     }
 
+    /// `layout-explain` prints `FILE:FIRST-LAST` over each report: from the
+    /// header to the conflict's last line, whether or not a newline ends the
+    /// file. A log cut short (a paste, a full disk) ends its conflict at its
+    /// last line, which the parser reads only when the input ends.
+    func test_lineNumbers_runFromTheHeaderToTheConflictsLastLine_withOrWithoutAFinalNewline() {
+        let header = """
+            2024-01-01 App started
+            App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            (
+                "<NSLayoutConstraint:0x10 UIView:0x11.width == 10   (active)>",
+                "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"
+            """
+        let whole = header + """
+
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>
+            """
+        for (log, lastLine) in [(whole, 9), (header, 5)] {
+            for text in [log, log + "\n"] {
+                var parser = ConsoleLogParser()
+                var places: [[Int]] = []
+                let bytes = Array(text.utf8)
+                bytes.withUnsafeBufferPointer { parser.consume($0) { places.append([$0.firstLine, $0.lastLine]) } }
+                parser.finish { places.append([$0.firstLine, $0.lastLine]) }
+                XCTAssertEqual(places, [[2, lastLine]], text)
+            }
+        }
+    }
+
     func test_summarizing_givesTheSignaturesOfAFullParse() throws {
         var text = ""
         for name in try ParsingCorpus.names() { text += try ParsingCorpus.enveloped(name, brokenIndex: 0).text }

@@ -35,14 +35,19 @@ final class ParsingSummaryTests: XCTestCase {
         XCTAssertEqual(summarized(text), full, file: file, line: line)
     }
 
+    /// Two conflicts with one list, whose broken lines differ only in their
+    /// own address: `first` names a listed constraint, `second` does not.
+    private func brokenLines(first: String, second: String) -> String {
+        let listed = ["<NSLayoutConstraint:0x10 'listed' UIView:0x11.width == 10   (active)>",
+                      "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"]
+        return conflict(listed: listed, broken: "<NSLayoutConstraint:\(first) 'own' UIView:0x11.width == 10   (active)>")
+            + conflict(listed: listed, broken: "<NSLayoutConstraint:\(second) 'own' UIView:0x11.width == 10   (active)>")
+    }
+
     /// The broken line is matched to a listed constraint by address, so
     /// whether it names a listed constraint is decided by addresses alone.
     func test_aBrokenConstraintMatchedByAddress_isNotConfusedWithOneThatIsNot() {
-        let listed = ["<NSLayoutConstraint:0x10 'listed' UIView:0x11.width == 10   (active)>",
-                      "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"]
-        let text = conflict(listed: listed, broken: "<NSLayoutConstraint:0x10 'own' UIView:0x11.width == 10   (active)>")
-            + conflict(listed: listed, broken: "<NSLayoutConstraint:0x13 'own' UIView:0x11.width == 10   (active)>")
-        assertSummaryMatchesFullRead(text)
+        assertSummaryMatchesFullRead(brokenLines(first: "0x10", second: "0x13"))
     }
 
     /// Hex digits after `:0x` inside an identifier are part of the signature.
@@ -69,11 +74,7 @@ final class ParsingSummaryTests: XCTestCase {
     /// Leading zeros make a different text with the same address: a full
     /// read matches the broken constraint by value.
     func test_anAddressWithLeadingZeros_matchesTheSameConstraint() {
-        let listed = ["<NSLayoutConstraint:0x10 'listed' UIView:0x11.width == 10   (active)>",
-                      "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"]
-        let text = conflict(listed: listed, broken: "<NSLayoutConstraint:0x010 'own' UIView:0x11.width == 10   (active)>")
-            + conflict(listed: listed, broken: "<NSLayoutConstraint:0x013 'own' UIView:0x11.width == 10   (active)>")
-        assertSummaryMatchesFullRead(text)
+        assertSummaryMatchesFullRead(brokenLines(first: "0x010", second: "0x013"))
     }
 
     /// The point of the cache: a storm of one conflict with fresh addresses

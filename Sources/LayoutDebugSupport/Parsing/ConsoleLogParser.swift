@@ -43,6 +43,9 @@ public struct ConsoleLogParser {
     var linesAfterHeader = 0
     var firstLine = 0
     var lineNumber = 0
+    /// Whether the bytes read so far end inside a line: `lineNumber` counts
+    /// whole lines, so at the end of the input that last line is one more.
+    var endsInsideLine = false
     var ordinal = 0
     let interner = StringInterner()
     /// Set when summarizing: conflicts whose text differs only in addresses
@@ -185,6 +188,7 @@ public struct ConsoleLogParser {
         }
         // Held lines are counted when they are read.
         if countsLines { lineNumber = linesBefore + text.newlines(from: counted, to: end) }
+        if text.count > 0 { endsInsideLine = text[text.count - 1] != 0x0A }
     }
 
     /// The start of the next line that begins a conflict, or its header a few
@@ -237,6 +241,8 @@ public struct ConsoleLogParser {
         let held = heldTail
         heldTail = []
         consumeLines(held, atEndOfInput: true, emit: emit)
+        if countsLines, endsInsideLine { lineNumber += 1 }
+        endsInsideLine = false
         flush(emit)
     }
 }
