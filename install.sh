@@ -136,6 +136,7 @@ install_macos() {
     xcrun lipo -create "$REPO"/.build-*-simulator/release/libLayoutDebugSupport.dylib \
         -output "$PREFIX/iphonesimulator/libLayoutDebugSupport.dylib"
     cp "$REPO/.build/release/libLayoutDebugSupport.dylib" "$REPO/.build/release/libCassowary.dylib" "$PREFIX/"
+    install_commands
     if [ -n "$SIGN" ]; then
         codesign --force --sign "$SIGN" "$PREFIX"/*.dylib "$PREFIX"/iphonesimulator/*.dylib
     fi
