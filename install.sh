@@ -112,6 +112,15 @@ build_release() {
     (cd "$REPO" && . scripts/stale-build.sh && ld_record_build .build release)
 }
 
+# The LLDB commands: the script ~/.lldbinit imports and the package beside it,
+# copied afresh so a module no longer in the repository does not stay behind.
+install_commands() {
+    rm -rf "$PREFIX/layoutdebug"
+    mkdir -p "$PREFIX/layoutdebug"
+    cp "$REPO/lldb/layout_debug.py" "$PREFIX/"
+    cp "$REPO"/lldb/layoutdebug/*.py "$PREFIX/layoutdebug/"
+}
+
 install_macos() {
     command -v xcrun >/dev/null 2>&1 || fail "xcrun not found: install Xcode's command line tools"
     build_release
@@ -127,6 +136,7 @@ install_macos() {
     xcrun lipo -create "$REPO"/.build-*-simulator/release/libLayoutDebugSupport.dylib \
         -output "$PREFIX/iphonesimulator/libLayoutDebugSupport.dylib"
     cp "$REPO/.build/release/libLayoutDebugSupport.dylib" "$REPO/.build/release/libCassowary.dylib" "$PREFIX/"
+    install_commands
     if [ -n "$SIGN" ]; then
         codesign --force --sign "$SIGN" "$PREFIX"/*.dylib "$PREFIX"/iphonesimulator/*.dylib
     fi
@@ -144,7 +154,7 @@ install_linux() {
     # libReferenceKit.so stands in for UIKit: layout-explain links it, and an
     # app already has it loaded when the helper library is injected.
     cp "$rel/libLayoutDebugSupport.so" "$rel/libReferenceKit.so" "$rel/layout-explain" "$PREFIX/"
-    cp "$REPO/lldb/layout_debug.py" "$PREFIX/"
+    install_commands
 }
 
 if [ "$(uname)" != Darwin ] && [ -n "$SIGN" ]; then fail "--sign is for macOS device builds only"; fi

@@ -20,6 +20,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "lldb", "layout_debug.py")
+PACKAGE = os.path.join(ROOT, "lldb", "layoutdebug")  # the code the script imports; installed beside it
 BUILD_DIR = os.path.abspath(os.environ.get("LAYOUT_DEBUG_BUILD_DIR") or os.path.join(ROOT, ".build", "debug"))
 DEMO = os.path.join(BUILD_DIR, "layout-demo")
 LIBRARY = os.path.join(BUILD_DIR, "libLayoutDebugSupport.so")

@@ -5,9 +5,10 @@ tracebacks, and that bad input in batch mode does not end the session.
 """
 
 import os
+import shutil
 import subprocess
 
-from conftest import DEMO, LIBRARY, LLDB_BINARY, SCRIPT, product_environment, require_products
+from conftest import DEMO, LIBRARY, LLDB_BINARY, PACKAGE, SCRIPT, product_environment, require_products
 
 
 def run_lldb(tmp_path, commands, *demo_arguments):
@@ -75,7 +76,8 @@ def test_lload_finds_the_library_next_to_an_installed_script(tmp_path):
     """No $LAYOUT_DEBUG_LIBRARY and an empty HOME: the copy beside the script (a --prefix install)."""
     prefix = tmp_path / "prefix"
     prefix.mkdir()
-    (prefix / "layout_debug.py").write_text(open(SCRIPT).read())
+    shutil.copy(SCRIPT, str(prefix / "layout_debug.py"))
+    shutil.copytree(PACKAGE, str(prefix / "layoutdebug"), ignore=shutil.ignore_patterns("__pycache__"))
     os.symlink(LIBRARY, str(prefix / "libLayoutDebugSupport.so"))
     home = tmp_path / "home"
     home.mkdir()

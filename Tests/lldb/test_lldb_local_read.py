@@ -27,6 +27,11 @@ def script_module():
     return sys.modules["layout_debug"]
 
 
+def local_memory_module():
+    """The module LocalMemory looks open_memory up in: the one to patch (layout_debug only re-exports)."""
+    return sys.modules["layoutdebug.local_memory"]
+
+
 def report_buffer(session, flags=0):
     """Calls lds_report on the root view as lreport does; returns the buffer's address."""
     ld = script_module()
@@ -111,10 +116,9 @@ def test_lreport_of_a_local_process_reads_from_proc_and_prints_what_lldb_reads(s
 
 def test_local_read_off_reads_every_report_through_lldb(session, monkeypatch):
     session.launch(*SMALL)
-    ld = script_module()
     opened = []
-    original = ld.open_memory
-    monkeypatch.setattr(ld, "open_memory", lambda pid: opened.append(pid) or original(pid))
+    original = local_memory_module().open_memory
+    monkeypatch.setattr(local_memory_module(), "open_memory", lambda pid: opened.append(pid) or original(pid))
     assert session.ok("lsettings --local-read off") == \
         "timeout: 5 s\nlocal read: off (reports are read through LLDB)\n"
     log = ReadMemoryLog(monkeypatch)
@@ -130,7 +134,6 @@ def test_local_read_off_reads_every_report_through_lldb(session, monkeypatch):
 
 def test_a_refused_proc_open_falls_back_to_lldb_and_still_prints_the_report(session, monkeypatch):
     session.launch(*BIG)
-    ld = script_module()
     session.ok("lsettings --local-read off")
     expected = session.ok("lreport $arg1")
     session.ok("lsettings --local-read on")
@@ -138,7 +141,7 @@ def test_a_refused_proc_open_falls_back_to_lldb_and_still_prints_the_report(sess
     def refuse(pid):  # what Yama's ptrace_scope, or another user's process, gives
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(ld, "open_memory", refuse)
+    monkeypatch.setattr(local_memory_module(), "open_memory", refuse)
     log = ReadMemoryLog(monkeypatch)
     assert session.ok("lreport $arg1") == expected
     assert log.largest() > BIG_BYTES, log.sizes
@@ -150,14 +153,13 @@ def test_a_refused_proc_open_falls_back_to_lldb_and_still_prints_the_report(sess
 def test_a_local_read_of_the_wrong_pid_falls_back_to_lldb(session, monkeypatch):
     """/proc of another process: the address is not mapped there, or holds other bytes."""
     session.launch(*BIG)
-    ld = script_module()
     session.ok("lsettings --local-read off")
     expected = session.ok("lreport $arg1")
     session.ok("lsettings --local-read on")
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        original = ld.open_memory
-        monkeypatch.setattr(ld, "open_memory", lambda pid: original(other.pid))
+        original = local_memory_module().open_memory
+        monkeypatch.setattr(local_memory_module(), "open_memory", lambda pid: original(other.pid))
         assert session.ok("lreport $arg1") == expected
         line = local_read_line(session)
         assert "the last report was read through LLDB" in line or "does not hold what LLDB reads" in line, line
@@ -184,7 +186,7 @@ def test_a_local_read_that_differs_from_lldb_is_refused_by_the_first_check(sessi
         os.pwrite(descriptor, (6).to_bytes(8, "little") + b"forged\0", address)
         return descriptor
 
-    monkeypatch.setattr(ld, "open_memory", impostor)
+    monkeypatch.setattr(local_memory_module(), "open_memory", impostor)
     assert bytes(ld.LocalMemory(1).read(address)) == b"forged"  # the impostor is readable
     assert session.ok("lreport $arg1") == expected
     line = local_read_line(session)

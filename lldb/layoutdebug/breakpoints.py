@@ -1,0 +1,114 @@
+"""LLDB plumbing of lbreak: the conflict breakpoints and their callback."""
+
+import re
+
+from .buffers import split_error
+from .conflict_log import parse_conflict_json
+from .constants import BREAKPOINT_NAME, CONFLICT_SYMBOLS, LDS_JSON
+from .expression_errors import first_line
+from .plumbing import Context, lldb, session_for, write_output
+
+
+# LLDB looks a callback's dotted name up from its script namespace, where
+# `command script import` put the file users import, not this package; that
+# file sets this to its own __name__.
+SCRIPT_MODULE = "layout_debug"
+
+
+def callback_function_name():
+    """The name lbreak gives SetScriptCallbackFunction: conflict_breakpoint_callback, as LLDB finds it."""
+    return SCRIPT_MODULE + ".conflict_breakpoint_callback"
+
+
+def create_c_symbol_breakpoint(target, symbol):
+    """A breakpoint on the C symbol only.
+
+    A Swift-aware LLDB also matches the Swift function behind a `@_cdecl`
+    thunk by its base name, which would give two locations and two hits
+    per conflict.
+    """
+    try:
+        return target.BreakpointCreateByName(symbol, lldb.eFunctionNameTypeFull, lldb.eLanguageTypeUnknown,
+                                             lldb.SBFileSpecList(), lldb.SBFileSpecList())
+    except (TypeError, AttributeError, NotImplementedError):  # an LLDB without that overload
+        return target.BreakpointCreateByName(symbol)
+
+
+def find_conflict_breakpoints(target):
+    found = []
+    for index in range(target.GetNumBreakpoints()):
+        breakpoint = target.GetBreakpointAtIndex(index)
+        if breakpoint.IsValid() and breakpoint.MatchesName(BREAKPOINT_NAME):
+            found.append(breakpoint)
+    return found
+
+
+def breakpoint_symbol(breakpoint):
+    names = lldb.SBStringList()
+    breakpoint.GetNames(names)
+    description = lldb.SBStream()
+    breakpoint.GetDescription(description, False)
+    text = description.GetData() or ""
+    for symbol in CONFLICT_SYMBOLS:
+        if symbol in text:
+            return symbol
+    return "?"
+
+
+def conflict_breakpoint_callback(frame, bp_loc, *rest):
+    """The lbreak callback: one expression, count always, stop as asked. Never raises."""
+    debugger = None
+    try:
+        thread = frame.GetThread()
+        process = thread.GetProcess()
+        target = process.GetTarget()
+        debugger = target.GetDebugger()
+        session = session_for(debugger)
+    except Exception:  # noqa: BLE001
+        return True
+    stop = session.stop_on_conflict
+    if is_nested_hit(frame):
+        return False  # the same conflict, one call deeper: counted at the outer hit
+    signature = None
+    view_controller = None
+    text = None
+    try:
+        exe_ctx = lldb.SBExecutionContext(frame)
+        ctx = Context(debugger, exe_ctx)
+        raw = ctx.call_entry("lds_conflict_report", "(void *)$arg1", "(void *)$arg2", str(LDS_JSON))
+        message = split_error(raw)
+        if message is not None:
+            text = "Auto Layout conflict (no report: %s)" % message
+            # No addresses in a signature: repeats of one failure count as one.
+            signature = "(unreported: %s)" % re.sub(r"0x[0-9a-fA-F]+", "0x?", message)
+        else:
+            fields = parse_conflict_json(raw)
+            text = fields["text"]
+            signature = fields["signature"]
+            view_controller = fields["viewController"]
+    except Exception as error:  # noqa: BLE001 - count the hit even when the report fails
+        session.callback_errors += 1
+        message = first_line(str(error)) or type(error).__name__
+        text = "Auto Layout conflict (no report: %s)" % message
+        signature = "(unreported conflict)"
+    entry = session.conflicts.record(signature, view_controller)
+    if not session.quiet:
+        try:
+            write_output(debugger, "%s\n[lbreak] conflict #%d, signature seen %d time%s%s" % (
+                (text or "").rstrip("\n"), session.conflicts.total, entry.count,
+                "" if entry.count == 1 else "s",
+                "" if stop else "; continuing"))
+        except Exception:  # noqa: BLE001
+            pass
+    return bool(stop)
+
+
+def is_nested_hit(frame):
+    """True when the caller is itself a conflict symbol (a `@_cdecl` thunk calling its body)."""
+    try:
+        caller = frame.GetThread().GetFrameAtIndex(frame.GetFrameID() + 1)
+        symbol = caller.GetSymbol()
+        name = symbol.GetName() if symbol is not None and symbol.IsValid() else None
+        return name in CONFLICT_SYMBOLS
+    except Exception:  # noqa: BLE001 - when unsure, count it
+        return False

@@ -1,0 +1,40 @@
+"""Names and numbers shared with the C entry surface, the environment and the install
+layout (no LLDB).
+"""
+
+import os
+
+
+LIBRARY_ENV = "LAYOUT_DEBUG_LIBRARY"
+TIMEOUT_ENV = "LAYOUT_DEBUG_TIMEOUT"
+EXPLAIN_ENV = "LAYOUT_DEBUG_EXPLAIN"
+INSTALL_DIR = os.path.join("~", ".lldb", "layout-debug")
+LIBRARY_BASENAME = "libLayoutDebugSupport"
+EXPLAIN_TOOL = "layout-explain"
+VERSION_SYMBOL = "lds_version"
+DEFAULT_TIMEOUT = 5.0
+MAX_BUFFER_LENGTH = 256 * 1024 * 1024
+
+# Flags of the C entry surface (docs/ARCHITECTURE.md).
+LDS_JSON = 1
+LDS_NO_DESCEND = 2
+LDS_ALL = 4
+LDS_SYSTEM_FILTER = 8
+
+# Where UIKit (and ReferenceKit) and AppKit report an unsatisfiable layout.
+CONFLICT_SYMBOLS = (
+    "UIViewAlertForUnsatisfiableConstraints",
+    "LAYOUT_CONSTRAINTS_NOT_SATISFIABLE",
+)
+BREAKPOINT_NAME = "LayoutDebugConflict"
+
+# C prototypes of the entry points, used to cast the symbol in each call.
+PROTOTYPES = {
+    "lds_version": "void *(*)(void)",
+    "lds_report": "void *(*)(void *, unsigned int)",
+    "lds_constraints": "void *(*)(void *, unsigned int)",
+    "lds_trace": "void *(*)(void *, unsigned int)",
+    "lds_set_name": "void *(*)(void *, const char *)",
+    "lds_conflict_report": "void *(*)(void *, void *, unsigned int)",
+    "lds_set_skipped_classes": "void *(*)(const char *)",
+}

@@ -1,0 +1,30 @@
+"""Settings: the expression timeout, from lsettings or the environment (no LLDB)."""
+
+from .constants import DEFAULT_TIMEOUT, TIMEOUT_ENV
+from .errors import UsageError
+
+
+def parse_timeout(text):
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise UsageError("timeout must be a number of seconds, got %r" % (text,))
+    if not value > 0 or value > 3600:
+        raise UsageError("timeout must be between 0 and 3600 seconds, got %s" % text)
+    return value
+
+
+def default_timeout(environ):
+    text = environ.get(TIMEOUT_ENV)
+    if not text:
+        return DEFAULT_TIMEOUT
+    try:
+        return parse_timeout(text)
+    except UsageError:
+        return DEFAULT_TIMEOUT
+
+
+def format_seconds(value):
+    if value == int(value):
+        return "%d s" % value
+    return "%g s" % value
