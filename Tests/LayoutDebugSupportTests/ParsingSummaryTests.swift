@@ -50,15 +50,24 @@ final class ParsingSummaryTests: XCTestCase {
         assertSummaryMatchesFullRead(brokenLines(first: "0x10", second: "0x13"))
     }
 
+    /// Two conflicts that differ only in the address inside an identifier.
+    private func identifiers(_ first: String, _ second: String) -> String {
+        [first, second].map { tag in
+            conflict(listed: ["<NSLayoutConstraint:0x10 'tag:\(tag)' UIView:0x11.width == 10   (active)>",
+                              "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"],
+                     broken: "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>")
+        }.joined()
+    }
+
     /// Hex digits after `:0x` inside an identifier are part of the signature.
     func test_anIdentifierHoldingAnAddress_keepsItsDigits() {
-        let text = conflict(listed: ["<NSLayoutConstraint:0x10 'tag:0x1' UIView:0x11.width == 10   (active)>",
-                                     "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"],
-                            broken: "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>")
-            + conflict(listed: ["<NSLayoutConstraint:0x10 'tag:0x2' UIView:0x11.width == 10   (active)>",
-                                "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"],
-                       broken: "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>")
-        assertSummaryMatchesFullRead(text)
+        assertSummaryMatchesFullRead(identifiers("0x1", "0x2"))
+    }
+
+    /// A run of zeros is an address too (found by the fuzzer: a check that
+    /// changed every digit but `0` missed it).
+    func test_anIdentifierHoldingAZeroAddress_keepsItsDigits() {
+        assertSummaryMatchesFullRead(identifiers("0x0", "0x1"))
     }
 
     /// An unquoted `names:` key may hold `:0x` and digits, and the key is the

@@ -204,10 +204,13 @@ enum AddressRuns {
         }
     }
 
-    /// A copy of the lines with every address changed and everything else
-    /// kept: each digit but `0` is replaced by the next one of its kind
-    /// (`1`…`9`, `a`…`f`, `A`…`F`, wrapping), so lengths, letters, leading
-    /// zeros and which addresses are equal all stay as they were.
+    /// A copy of the lines with every digit of every address changed and
+    /// everything else kept: each digit is replaced by the next one of its
+    /// kind (`0`…`9`, `a`…`f`, `A`…`F`, wrapping), so lengths, letters and
+    /// which addresses are spelled alike stay as they were. Every digit
+    /// changes (zeros too, as in `'tag:0x0'`), so any part of an address that
+    /// reaches a signature shows. Two spellings of one address (`0x010` and
+    /// `0x10`) may part; the worst that does is keep a text out of the cache.
     static func changed(_ pending: PendingLines) -> PendingLines {
         var copy = pending
         copy.bytes.withUnsafeMutableBufferPointer { buffer in
@@ -225,10 +228,9 @@ enum AddressRuns {
 
     private static func next(_ digit: UInt8) -> UInt8 {
         switch digit {
-        case UInt8(ascii: "9"): UInt8(ascii: "1")
+        case UInt8(ascii: "9"): UInt8(ascii: "0")
         case UInt8(ascii: "f"): UInt8(ascii: "a")
         case UInt8(ascii: "F"): UInt8(ascii: "A")
-        case UInt8(ascii: "0"): digit
         default: digit + 1
         }
     }
