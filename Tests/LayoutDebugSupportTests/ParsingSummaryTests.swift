@@ -80,6 +80,18 @@ final class ParsingSummaryTests: XCTestCase {
         assertSummaryMatchesFullRead(text)
     }
 
+    /// A `names:` key is matched by its text, so `0xab` and `0xAB`, one
+    /// address to a broken-constraint match, are two names.
+    func test_aNamesKeyMatchedByItsSpelling_isNotConfusedWithOneInOtherCapitals() {
+        func visual(_ key: String, _ use: String) -> String {
+            "<NSLayoutConstraint:0x10 V:|-(8)-[\(use)]   (active, names: \(key):0x20, '|':UIView:0x21 )>"
+        }
+        let other = "<NSLayoutConstraint:0x12 UIView:0x20.top == UIView:0x21.top   (active)>"
+        let text = conflict(listed: [visual("k:0xab", "k:0xAB"), other], broken: other)
+            + conflict(listed: [visual("k:0xcd", "k:0xcd"), other], broken: other)
+        assertSummaryMatchesFullRead(text)
+    }
+
     /// Leading zeros make a different text with the same address: a full
     /// read matches the broken constraint by value.
     func test_anAddressWithLeadingZeros_matchesTheSameConstraint() {

@@ -103,9 +103,6 @@ final class ConflictShapeCache {
     }
 
     private static let capacity = 2048
-    /// Distinct addresses numbered by their order of first appearance in one
-    /// key; past this many the rest are hashed by value.
-    private static let numberedAddresses = 64
     private var entries: [Key: Known] = [:]
     private var shapes = 0
 
@@ -132,21 +129,26 @@ final class ConflictShapeCache {
     }
 
     /// Hashes the kept lines, each with its kind, replacing the digits of
-    /// each address by their count and the address's number in order of
-    /// first appearance.
+    /// each address by their count and the address's numbers in order of
+    /// first appearance (see `AddressNumbers`).
     func key(_ pending: PendingLines, droppedLines: Int) -> Key {
         var hasher = StreamHasher()
-        var seen: [UInt64] = []
-        seen.reserveCapacity(16)
+        var numbers = AddressNumbers()
         pending.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let text = ByteText(base: base, count: buffer.count)
             for line in pending.lines {
                 hasher.add(UInt64(line.kind.rawValue) | UInt64(line.end - line.start) << 8)
                 var index = line.start
-                AddressRuns.forEach(in: text, line.start, line.end) { runStart, runEnd, value in
+                AddressRuns.forEach(in: text, line.start, line.end) { runStart, runEnd, value, capitals in
                     hasher.add(text.base + index, count: runStart - index)
-                    Self.addAddress(text, runStart, runEnd, value, seen: &seen, to: &hasher)
+                    if runEnd - runStart <= AddressRuns.longest {
+                        hasher.add(UInt64(runEnd - runStart))
+                        numbers.add(value, spelling: UInt64(runEnd - runStart) | capitals << 8, to: &hasher)
+                    } else {
+                        // Too long to be read as an address: it is only text.
+                        hasher.add(text.base + runStart, count: runEnd - runStart)
+                    }
                     index = runEnd
                 }
                 hasher.add(text.base + index, count: line.end - index)
@@ -155,26 +157,48 @@ final class ConflictShapeCache {
         hasher.add(UInt64(droppedLines))
         return hasher.key
     }
+}
 
-    /// - Parameter seen: the addresses met so far in the text, in order.
-    private static func addAddress(_ text: ByteText, _ start: Int, _ end: Int, _ value: UInt64,
-                                   seen: inout [UInt64], to hasher: inout StreamHasher) {
-        let length = end - start
-        guard length <= AddressRuns.longest else {
-            // Too long to be read as an address: it is only text.
-            hasher.add(text.base + start, count: length)
+// MARK: - AddressNumbers
+
+/// Numbers the addresses of one text in order of first appearance, twice:
+/// by value, since a broken constraint is matched to a listed one by value
+/// (`0x10` is `0x010`), and by spelling, since names are matched by their
+/// text (`0xab` is not `0xAB`). Two texts with the same numbers have the same
+/// addresses equal and different, in both senses.
+struct AddressNumbers {
+    /// Past this many distinct values or spellings, the rest are hashed as
+    /// they are, which only makes keys more particular.
+    private static let limit = 64
+    private var values: [UInt64] = []
+    /// Each spelling met, with the number of its value: one spelling has one
+    /// value, so a repeated spelling is looked up once.
+    private var spellings: [(spelling: Spelling, value: Int)] = []
+
+    private struct Spelling: Equatable {
+        var value: UInt64
+        /// The digit count, and which digits are capitals above it.
+        var form: UInt64
+    }
+
+    mutating func add(_ value: UInt64, spelling form: UInt64, to hasher: inout StreamHasher) {
+        let spelling = Spelling(value: value, form: form)
+        if let known = spellings.firstIndex(where: { $0.spelling == spelling }) {
+            hasher.add(UInt64(spellings[known].value))
+            hasher.add(UInt64(known))
             return
         }
-        hasher.add(UInt64(length))
-        if let number = seen.firstIndex(of: value) {
-            hasher.add(UInt64(number))
-        } else if seen.count < numberedAddresses {
-            seen.append(value)
-            hasher.add(UInt64(seen.count - 1))
-        } else {
+        let valueNumber = values.firstIndex(of: value) ?? (values.count < Self.limit ? values.count : -1)
+        if valueNumber == values.count { values.append(value) }
+        guard valueNumber >= 0, spellings.count < Self.limit else {
             hasher.add(UInt64.max)
             hasher.add(value)
+            hasher.add(form)
+            return
         }
+        spellings.append((spelling, valueNumber))
+        hasher.add(UInt64(valueNumber))
+        hasher.add(UInt64(spellings.count - 1))
     }
 }
 
@@ -187,20 +211,24 @@ enum AddressRuns {
     static let longest = 16
 
     /// Calls `body` with the start and end of each run of digits, in order
-    /// (an empty run when `:0x` has no digit after it), and its value (its
-    /// last 16 digits when longer).
+    /// (an empty run when `:0x` has no digit after it), its value and a bit
+    /// per capital letter, last digit lowest (of its last 16 digits when
+    /// longer).
     @inline(__always)
-    static func forEach(in text: ByteText, _ start: Int, _ end: Int, _ body: (Int, Int, UInt64) -> Void) {
+    static func forEach(in text: ByteText, _ start: Int, _ end: Int,
+                        _ body: (Int, Int, UInt64, UInt64) -> Void) {
         var index = start
         while index < end, let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: end) {
             index = x + 1
             guard isAddressPrefix(text, x, lineStart: start) else { continue }
             var value: UInt64 = 0
+            var capitals: UInt64 = 0
             while index < end, let digit = ByteClass.hexValue(text[index]) {
                 value = value &<< 4 | digit
+                capitals = capitals &<< 1 | (text[index] &- UInt8(ascii: "A") < 6 ? 1 : 0)
                 index += 1
             }
-            body(x + 1, index, value)
+            body(x + 1, index, value, capitals)
         }
     }
 
@@ -217,7 +245,7 @@ enum AddressRuns {
             guard let base = buffer.baseAddress else { return }
             let text = ByteText(base: UnsafePointer(base), count: buffer.count)
             for line in pending.lines {
-                forEach(in: text, line.start, line.end) { runStart, runEnd, _ in
+                forEach(in: text, line.start, line.end) { runStart, runEnd, _, _ in
                     guard runEnd - runStart <= longest else { return }
                     for index in runStart..<runEnd { base[index] = next(base[index]) }
                 }
