@@ -69,6 +69,49 @@ final class LayoutExplainCLITests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("  1× NSLayoutConstraint Pine1View.leading == Cedar3View.leading 6") }, result.out)
     }
 
+    /// Identifiers that hold an address (`'cell:0x1'`) name different
+    /// constraints; the summary must not merge them because only their
+    /// address-like digits differ, nor split one conflict repeated with new
+    /// addresses.
+    func test_summary_keepsIdentifiersThatDifferOnlyInAddressDigitsApart() throws {
+        func conflict(_ tag: String, _ a: String, _ b: String) -> String {
+            """
+            App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            (
+                "<NSLayoutConstraint:0x\(a) 'cell:\(tag)' UIView:0x\(b).width == 10   (active)>",
+                "<NSLayoutConstraint:0x\(b)1 UIView:0x\(b).width == 20   (active)>"
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutConstraint:0x\(b)1 UIView:0x\(b).width == 20   (active)>
+
+            """
+        }
+        let log = conflict("0x1", "a1", "b1") + conflict("0x2", "a2", "b2") + conflict("0x1", "a3", "b3")
+        let result = try run(["--summary", "-"], stdin: log)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out, """
+              2× NSLayoutConstraint 'cell:0x1' UIView.width == 10 | NSLayoutConstraint UIView.width == 20 => NSLayoutConstraint UIView.width == 20
+              1× NSLayoutConstraint 'cell:0x2' UIView.width == 10 | NSLayoutConstraint UIView.width == 20 => NSLayoutConstraint UIView.width == 20
+            3 conflicts, 2 distinct
+
+            """)
+    }
+
+    /// A log cut short inside a conflict (no closing parenthesis, no final
+    /// newline) is reported over the lines it has, up to its last one.
+    func test_report_ofALogCutShort_namesItsLastLine() throws {
+        let log = """
+            App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            (
+                "<NSLayoutConstraint:0x10 UIView:0x11.width == 10   (active)>",
+                "<NSLayoutConstraint:0x12 UIView:0x11.width == 20   (active)>"
+            """
+        let result = try run(["-"], stdin: log)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("== <stdin>:1-4 ==\n"), result.out)
+    }
+
     func test_json_reportsAndSummary() throws {
         let reports = try run(["--json", corpus("logs/027.txt")])
         XCTAssertEqual(reports.status, 0)
