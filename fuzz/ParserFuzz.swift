@@ -9,41 +9,36 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    var whole: [ConflictSnapshot] = []
-    var lines: [Lines] = []
+    var whole: [Found] = []
     var parser = ConsoleLogParser()
-    parser.consume(bytes) { whole.append($0.snapshot); lines.append(Lines($0)) }
-    parser.finish { whole.append($0.snapshot); lines.append(Lines($0)) }
+    parser.consume(bytes) { whole.append(Found($0)) }
+    parser.finish { whole.append(Found($0)) }
 
     // Lines split at a line end must give the same conflicts as one buffer;
     // the input's size picks which line end, so every one gets tried.
     let lineEnds = bytes.indices.filter { bytes[$0] == 0x0A }
     if !lineEnds.isEmpty {
         let split = lineEnds[size % lineEnds.count]
-        var pieces: [ConflictSnapshot] = []
-        var pieceLines: [Lines] = []
+        var pieces: [Found] = []
         var streaming = ConsoleLogParser()
-        let record = { (parsed: ParsedConflict) in
-            pieces.append(parsed.snapshot)
-            pieceLines.append(Lines(parsed))
-        }
-        streaming.consume(UnsafeBufferPointer(rebasing: bytes[0...split]), emit: record)
-        streaming.consume(UnsafeBufferPointer(rebasing: bytes[(split + 1)...]), emit: record)
-        streaming.finish(emit: record)
-        check(pieces == whole, "splitting at a line end changed the conflicts")
-        check(pieceLines == lines, "splitting at a line end changed the line numbers")
+        streaming.consume(UnsafeBufferPointer(rebasing: bytes[0...split])) { pieces.append(Found($0)) }
+        streaming.consume(UnsafeBufferPointer(rebasing: bytes[(split + 1)...])) { pieces.append(Found($0)) }
+        streaming.finish { pieces.append(Found($0)) }
+        check(pieces.map(\.snapshot) == whole.map(\.snapshot), "splitting at a line end changed the conflicts")
+        check(pieces == whole, "splitting at a line end changed the line numbers")
     }
 
     var signatures: [String] = []
     var summarizing = ConsoleLogParser(summarizing: true)
     summarizing.consume(bytes) { signatures.append($0.signature ?? "") }
     summarizing.finish { signatures.append($0.signature ?? "") }
-    check(signatures == whole.map(\.signature), "summarizing changed a signature")
+    check(signatures == whole.map(\.snapshot.signature), "summarizing changed a signature")
 
-    for (index, conflict) in whole.enumerated() {
+    for (index, found) in whole.enumerated() {
+        let conflict = found.snapshot
         check(conflict.ordinal == index + 1, "ordinals are 1, 2, 3, …")
-        check(lines[index].first >= 1 && lines[index].first <= lines[index].last, "a conflict spans its lines")
-        check(index == 0 || lines[index - 1].last <= lines[index].first, "conflicts come in line order")
+        check(found.first >= 1 && found.first <= found.last, "a conflict spans its lines")
+        check(index == 0 || whole[index - 1].last <= found.first, "conflicts come in line order")
         // Small conflicts only: the explainer is quadratic in solver runs by design.
         if conflict.mutuallyExclusive.count <= 12 {
             let explanation = ConflictExplainer.explain(conflict)
@@ -56,12 +51,14 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Where a conflict was, as `ParsedConflict` says.
-private struct Lines: Equatable {
+/// A conflict and where it was, as `ParsedConflict` says.
+private struct Found: Equatable {
+    var snapshot: ConflictSnapshot
     var first: Int
     var last: Int
 
     init(_ parsed: ParsedConflict) {
+        snapshot = parsed.snapshot
         first = parsed.firstLine
         last = parsed.lastLine
     }

@@ -79,9 +79,10 @@ extension ConsoleLogParser {
 ///
 /// A flooded console repeats a handful of conflicts with new addresses each
 /// time. The key keeps everything but the digits of addresses, and of those
-/// it keeps their length and which addresses are equal: a broken constraint names a listed one by address, so that much of
-/// the addresses does change what a conflict says. Bounded: the table is
-/// emptied when it grows past `capacity`, so memory stays constant.
+/// it keeps their length and which addresses are equal (`AddressNumbers`):
+/// a broken constraint names a listed one by address, so that much of the
+/// addresses does change what a conflict says. Bounded: the table is emptied
+/// when it grows past `capacity`, so memory stays constant.
 final class ConflictShapeCache {
     /// Two independent 64-bit hashes of the text without addresses. Equal
     /// texts always have equal keys; for different texts to share a key both
@@ -188,17 +189,25 @@ struct AddressNumbers {
             hasher.add(UInt64(known))
             return
         }
-        let valueNumber = values.firstIndex(of: value) ?? (values.count < Self.limit ? values.count : -1)
-        if valueNumber == values.count { values.append(value) }
-        guard valueNumber >= 0, spellings.count < Self.limit else {
-            hasher.add(UInt64.max)
-            hasher.add(value)
-            hasher.add(form)
-            return
+        let valueNumber: Int
+        if let found = values.firstIndex(of: value) {
+            valueNumber = found
+        } else if values.count < Self.limit {
+            values.append(value)
+            valueNumber = values.count - 1
+        } else {
+            return Self.addAsItIs(spelling, to: &hasher)
         }
+        guard spellings.count < Self.limit else { return Self.addAsItIs(spelling, to: &hasher) }
         spellings.append((spelling, valueNumber))
         hasher.add(UInt64(valueNumber))
         hasher.add(UInt64(spellings.count - 1))
+    }
+
+    private static func addAsItIs(_ spelling: Spelling, to hasher: inout StreamHasher) {
+        hasher.add(UInt64.max)
+        hasher.add(spelling.value)
+        hasher.add(spelling.form)
     }
 }
 
