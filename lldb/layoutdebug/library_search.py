@@ -27,6 +27,18 @@ def is_ios_device(triple):
         and not triple.startswith("x86_64")
 
 
+def _beside_us(name, script_dir, home):
+    """Where an installed or built file called `name` may be: the install location, the
+    folder of this script (an installer `--prefix`), then the package's build folders."""
+    package = os.path.dirname(os.path.abspath(script_dir))
+    return [
+        os.path.join(home, ".lldb", "layout-debug", name),
+        os.path.join(script_dir, name),
+        os.path.join(package, ".build", "release", name),
+        os.path.join(package, ".build", "debug", name),
+    ]
+
+
 def library_candidates(triple, environ, script_dir, home):
     """Paths to try for the helper library, in order.
 
@@ -37,16 +49,8 @@ def library_candidates(triple, environ, script_dir, home):
     explicit = environ.get(LIBRARY_ENV)
     if explicit:
         return [os.path.expanduser(explicit)]
-    name = LIBRARY_BASENAME + library_extension(triple)
-    package = os.path.dirname(os.path.abspath(script_dir))
-    paths = [
-        os.path.join(home, ".lldb", "layout-debug", name),
-        os.path.join(script_dir, name),
-        os.path.join(package, ".build", "release", name),
-        os.path.join(package, ".build", "debug", name),
-    ]
     unique = []
-    for path in paths:
+    for path in _beside_us(LIBRARY_BASENAME + library_extension(triple), script_dir, home):
         path = os.path.normpath(path)
         if path not in unique:
             unique.append(path)
@@ -54,16 +58,12 @@ def library_candidates(triple, environ, script_dir, home):
 
 
 def explain_candidates(environ, script_dir, home):
+    """Paths to try for layout-explain, in order: $LAYOUT_DEBUG_EXPLAIN alone, else the
+    places beside this script, then each folder of $PATH."""
     explicit = environ.get(EXPLAIN_ENV)
     if explicit:
         return [os.path.expanduser(explicit)]
-    package = os.path.dirname(os.path.abspath(script_dir))
-    paths = [
-        os.path.join(home, ".lldb", "layout-debug", EXPLAIN_TOOL),
-        os.path.join(script_dir, EXPLAIN_TOOL),
-        os.path.join(package, ".build", "release", EXPLAIN_TOOL),
-        os.path.join(package, ".build", "debug", EXPLAIN_TOOL),
-    ]
+    paths = _beside_us(EXPLAIN_TOOL, script_dir, home)
     for directory in (environ.get("PATH") or "").split(os.pathsep):
         if directory:
             paths.append(os.path.join(directory, EXPLAIN_TOOL))
