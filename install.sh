@@ -93,7 +93,7 @@ fi
 
 # MARK: - build
 
-command -v swift >/dev/null 2>&1 || fail "no Swift toolchain on PATH (install Swift 5.9 or later: swift.org/install)"
+command -v swift >/dev/null 2>&1 || fail "no Swift toolchain on PATH (install Swift 6.0 or later (Xcode 16 or later on a Mac): swift.org/install)"
 
 build_release() {
     say "building in release (a few minutes on 2 cores; progress below)"

@@ -20,6 +20,9 @@ ld_apt_install lldb-16 python3-lldb-16 liblldb-16-dev
 python3 -c 'import kiwisolver, pytest' 2>/dev/null || python3 -m pip install -q kiwisolver pytest
 ld_export_lldb
 
+step "no Glibc-only code where a Mac compiles it (scripts/apple-sdk-check.sh is the full proof)"
+python3 scripts/check_platform_calls.py
+
 step "build (debug)"
 ld_forget_stale_build .build debug
 swift build

@@ -1,4 +1,10 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
+// 6.0, not 5.9: the code uses typed throws and Swift 6.0 standard-library API
+// (`Optional.take()`, typed-throws `Result`), so Xcode 16 (Swift 6.0) or later is
+// needed, and saying 5.9 would let Xcode 15 start a build that cannot finish. Since
+// April 2025 the App Store takes only apps built with Xcode 16 or later, so in 2026
+// every user who ships has it. The code is still compiled in the Swift 5 language
+// mode, as before: the move to Swift 6's strict concurrency checking is its own step.
 import PackageDescription
 
 // ReferenceKit is a separate package on purpose: SwiftPM links a target of the
@@ -23,5 +29,6 @@ let package = Package(
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "ReferenceKitTests", dependencies: ["ReferenceKit"]),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )

@@ -158,6 +158,18 @@ final class LiveReportsTests: XCTestCase {
         }
     }
 
+    func test_trace_nil_prefersTheActiveScenesKeyWindow_overABackgroundScenes() throws {
+        onMain {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            window.makeKeyAndVisible()
+            // Made key last, but its scene is in the background: not what the user sees.
+            let hidden = UIWindow(windowScene: UIWindowScene(activationState: .background))
+            hidden.makeKeyAndVisible()
+            let text = LiveReports.trace(at: nil, options: [])
+            XCTAssertTrue(text.hasPrefix("•UIWindow:\(hex(window))"), text)
+        }
+    }
+
     func test_constraints_keepsSystemOnesUnlessFiltered_handChecked() throws {
         onMain {
             let shape = LiveHierarchy.imageShape(hugging: 251)

@@ -105,4 +105,25 @@ final class DebuggingTests: XCTestCase {
             XCTAssertEqual(controller.view.frame, CGRect(x: 0, y: 0, width: 320, height: 480))
         }
     }
+
+    func test_scenes_holdTheirOwnWindows_andEachSceneKnowsItsKeyWindow() {
+        onMain {
+            let background = UIWindowScene(activationState: .background)
+            let other = UIWindow(windowScene: background)
+            other.makeKey()
+            XCTAssertTrue(UIApplication.shared.connectedScenes.contains(background))
+            XCTAssertTrue(other.windowScene === background)
+            XCTAssertEqual(background.windows.count, 1)
+            XCTAssertTrue(background.keyWindow === other)
+            XCTAssertEqual(background.activationState.rawValue, 2, "UIKit's UISceneActivationStateBackground")
+
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            window.makeKey()
+            let main = window.windowScene
+            XCTAssertEqual(main?.activationState, .foregroundActive, "an app without scenes has one, active")
+            XCTAssertTrue(main?.keyWindow === window)
+            XCTAssertTrue(background.keyWindow === other, "making a window key in one scene leaves the other's")
+            XCTAssertFalse(background.windows.contains { $0 === window })
+        }
+    }
 }

@@ -67,7 +67,7 @@ public enum LiveSnapshots {
     }
 
     /// The tree for the autolayout trace: the view at `address`, or with `nil`
-    /// the key window, else the first window.
+    /// the key window (see `frontWindow`).
     public static func traceRoot(at address: UInt?) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {
             let root: UIView
@@ -77,13 +77,30 @@ public enum LiveSnapshots {
                 }
                 root = view
             } else {
-                guard let window = UIApplication.shared.keyWindow ?? UIApplication.shared.windows.first else {
+                guard let window = frontWindow() else {
                     return .failure(.noWindow)
                 }
                 root = window
             }
             return .success(UIKitAdapter().tree(of: root))
         }
+    }
+
+    /// The window the user sees: the key window of a connected window scene, the
+    /// foreground-active scenes first, then foreground-inactive, then background;
+    /// a scene without a key window offers its first window.
+    ///
+    /// `UIApplication.keyWindow` and `.windows` are deprecated because in an app
+    /// with several scenes (iPad, Catalyst) they can name another scene's window.
+    @MainActor static func frontWindow() -> UIWindow? {
+        let order: [UIScene.ActivationState] = [.foregroundActive, .foregroundInactive, .background]
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        for state in order {
+            for scene in scenes where scene.activationState == state {
+                if let window = scene.windows.first(where: \.isKeyWindow) ?? scene.windows.first { return window }
+            }
+        }
+        return nil
     }
 
     /// Sets (or, with an empty name, clears) the nametag of the view, guide or

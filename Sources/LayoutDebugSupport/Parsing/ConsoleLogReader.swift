@@ -51,7 +51,7 @@ public enum ConsoleLogReader {
         var filled = 0, total = 0
         var checkedForBinary = false
         while true {
-            let count = Glibc.read(descriptor, buffer + filled, min(chunkSize, capacity - filled))
+            let count = readBytes(descriptor, buffer + filled, min(chunkSize, capacity - filled))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io(errno)
@@ -80,4 +80,11 @@ public enum ConsoleLogReader {
         if filled > 0 { parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit) }
         parser.finish(emit: emit)
     }
+}
+
+/// `read(2)`. Inside `ConsoleLogReader` the name `read` means the type's own method, and a
+/// module-qualified call would name a different C library on each platform (`Glibc`, `Darwin`);
+/// at file scope the plain name reaches whichever one was imported above.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -25,17 +25,37 @@ open class UIWindow: UIView {
         return nil
     }
 
-    /// Creates a window and adds it to `UIApplication.shared.windows`.
+    /// The scene that shows the window.
+    open private(set) weak var windowScene: UIWindowScene?
+
+    /// Creates a window in the application's default scene, as UIKit does for an
+    /// app that declares no scenes, and adds it to `UIApplication.shared.windows`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        attach(to: UIApplication.shared.defaultScene)
+    }
+
+    /// Creates a window in `windowScene`, sized as the scene's screen; ReferenceKit's
+    /// screen is 375 × 667 points.
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        attach(to: windowScene)
+    }
+
+    private func attach(to scene: UIWindowScene) {
+        windowScene = scene
+        scene.attach(self)
         UIApplication.shared.register(self)
     }
 
     /// Whether this is the application's key window.
     open var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
 
-    /// Makes the window the key window.
-    open func makeKey() { UIApplication.shared.keyWindow = self }
+    /// Makes the window the key window of the application and of its scene.
+    open func makeKey() {
+        UIApplication.shared.keyWindow = self
+        windowScene?.makeKey(self)
+    }
 
     /// Makes the window the key window and shows it.
     open func makeKeyAndVisible() {
@@ -49,7 +69,7 @@ open class UIWindow: UIView {
 
 // MARK: - UIApplication
 
-/// The application object: its windows and its key window, as in UIKit.
+/// The application object: its scenes, its windows and its key window, as in UIKit.
 @MainActor
 open class UIApplication: UIResponder {
     /// The one application object.
@@ -57,13 +77,21 @@ open class UIApplication: UIResponder {
 
     private var windowBoxes: [WeakWindow] = []
     private weak var key: UIWindow?
+    private var scenes: [UIScene] = []
 
-    private struct WeakWindow { weak var window: UIWindow? }
+    /// The scene that windows made with `init(frame:)` join: UIKit's one scene of an
+    /// app without a scene manifest, in the foreground and active.
+    lazy var defaultScene = UIWindowScene(activationState: .foregroundActive)
 
-    /// The application's live windows, in the order they were made.
+    /// The scenes connected to the app (UIKit: iOS 13).
+    open var connectedScenes: Set<UIScene> { Set(scenes) }
+
+    /// The application's live windows, in the order they were made (UIKit deprecates
+    /// this in iOS 15 in favour of each scene's `windows`).
     open var windows: [UIWindow] { windowBoxes.compactMap(\.window) }
 
-    /// The key window, if one was made key.
+    /// The key window, if one was made key (UIKit deprecates this in iOS 13 in favour
+    /// of each scene's `keyWindow`).
     open internal(set) var keyWindow: UIWindow? {
         get { key }
         set { key = newValue }
@@ -71,6 +99,8 @@ open class UIApplication: UIResponder {
 
     /// The direction the application's language reads in; ReferenceKit's is left to right.
     open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
+    func connect(_ scene: UIScene) { scenes.append(scene) }
 
     func register(_ window: UIWindow) {
         windowBoxes.removeAll { $0.window == nil }
