@@ -39,6 +39,31 @@ final class AdapterSupportTests: XCTestCase {
         XCTAssertNil(Nametags.name(for: other))
     }
 
+    func test_nametags_onAnObjectThatRefusesWeakReferences_holdNoWeakReference_andDropANewcomerOfAnotherClass() {
+        // As for AppKit's NSTextView: a weak reference would abort the process.
+        var held: [OtherStandIn] = []
+        held.reserveCapacity(1000)
+        let address = nameAnObjectThatRefusesWeakReferences("Editor")
+        // malloc hands a freed block to a later allocation of its size; keep making objects
+        // of another class, holding them, until one lands on the named object's address.
+        var newcomer = OtherStandIn()
+        while Nametags.address(of: newcomer) != address, held.count < 1000 {
+            held.append(newcomer)
+            newcomer = OtherStandIn()
+        }
+        XCTAssertEqual(Nametags.address(of: newcomer), address, "no allocation reused the address")
+        XCTAssertNil(Nametags.name(for: newcomer))
+    }
+
+    /// Names a new object held without a weak reference, checks the name, lets the object
+    /// die, and returns the address it had.
+    private func nameAnObjectThatRefusesWeakReferences(_ name: String) -> UInt {
+        let named = NSObjectStandIn()
+        Nametags.set(name, for: named, holdingWeakly: false)
+        XCTAssertEqual(Nametags.name(for: named), name)
+        return Nametags.address(of: named)
+    }
+
     func test_brokenConstraints_rememberedByIdentity() {
         let a = NSObjectStandIn(), b = NSObjectStandIn()
         BrokenConstraints.record(a)
@@ -69,3 +94,6 @@ final class AdapterSupportTests: XCTestCase {
 
 /// A plain object to name; adapters' registries take any class instance.
 private final class NSObjectStandIn {}
+
+/// An object of another class with `NSObjectStandIn`'s size, so it may reuse its block.
+private final class OtherStandIn {}

@@ -22,6 +22,24 @@ private final class ReportCollector: @unchecked Sendable {
     }
 }
 
+/// Collects numbers from the handler.
+private final class CountCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+
+    func add(_ value: Int) {
+        lock.lock()
+        stored.append(value)
+        lock.unlock()
+    }
+
+    var values: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
 // Not @MainActor: corelibs XCTest cannot call main-actor test methods. Tests
 // run on the main thread, so the storm asserts that isolation instead.
 final class ConflictMonitorTests: XCTestCase {
@@ -32,11 +50,20 @@ final class ConflictMonitorTests: XCTestCase {
 
     /// Runs `layout-demo conflict-storm N` in process with ReferenceKit's
     /// stderr log silenced (N copies of UIKit's text would drown the test log).
+    /// Then lets the main queue run, where the monitor calls its handler.
     private func runStorm(_ count: Int) {
         let scenario = DemoCatalog.scenario(named: "conflict-storm")!
         withStandardErrorSilenced {
             MainActor.assumeIsolated { _ = scenario.makeWindow(count: count) }
         }
+        drainMainQueue()
+    }
+
+    /// Runs the main queue until everything queued before this call has run.
+    private func drainMainQueue() {
+        let drained = expectation(description: "main queue drained")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 10)
     }
 
     func test_start_conflictStorm500_deliversEveryConflictExactlyOnce() {
@@ -117,6 +144,26 @@ final class ConflictMonitorTests: XCTestCase {
         // Row 0 is a box 100 and 120 wide at once.
         XCTAssertTrue(report.text.contains("Why:"), report.text)
         XCTAssertTrue(report.json.contains("\"signature\""))
+    }
+
+    func test_handler_runsAfterTheEngineCallback_soItMayChangeViews() {
+        // Each conflict of the storm is reported to the hook before its alert (ReferenceKit's
+        // test_hook_runsBeforeTheAlertSymbol). A handler called inside the callback would see
+        // fewer alerts than conflicts; one called later sees all three.
+        let alertsBefore = UnsatisfiableConstraints.alertCount
+        let alertsSeen = ReportCollector()
+        let counts = CountCollector()
+        ConflictMonitor.start(explains: false) { report in
+            counts.add(UnsatisfiableConstraints.alertCount - alertsBefore)
+            alertsSeen.add(report)
+        }
+        let scenario = DemoCatalog.scenario(named: "conflict-storm")!
+        withStandardErrorSilenced {
+            MainActor.assumeIsolated { _ = scenario.makeWindow(count: 3) }
+        }
+        XCTAssertEqual(alertsSeen.reports.count, 0, "no handler call inside the engine's update")
+        drainMainQueue()
+        XCTAssertEqual(counts.values, [3, 3, 3])
     }
 
     func test_startAndStop_fromManyThreads_doNotCrash() {

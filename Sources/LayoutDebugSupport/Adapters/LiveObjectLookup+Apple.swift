@@ -22,8 +22,7 @@ enum LiveObjectLookup {
             return nil
         }
         let isa = pointer.load(as: UInt.self)
-        let classes = knownClasses()
-        guard isaMasks.contains(where: { classes.contains(isa & $0) }) else { return nil }
+        guard knownClasses().contains(isa: isa) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -35,11 +34,7 @@ enum LiveObjectLookup {
 
     // MARK: - Classes
 
-    /// The bits of an `isa` that may hold the class pointer (objc4's
-    /// `ISA_MASK`, which differs between devices, simulators, Macs and
-    /// pointer-authenticated arm64e). A mask that is wrong for this platform
-    /// only makes a valid address be refused, never a bad one accepted,
-    /// because the masked value must still be a class the runtime knows.
+    /// objc4's `ISA_MASK` values for this architecture (see `ClassPointerTable.isaMasks`).
     private static var isaMasks: [UInt] {
         #if arch(arm64)
         return [0x0000_000f_ffff_fff8, 0x0000_7fff_ffff_fff8, 0x007f_ffff_ffff_fff8]
@@ -49,22 +44,41 @@ enum LiveObjectLookup {
     }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var classes: Set<UInt> = []
+    nonisolated(unsafe) private static var table = ClassPointerTable()
     nonisolated(unsafe) private static var classCount: UInt32 = 0
 
-    /// Every class pointer the runtime has registered, refreshed when classes
-    /// were added (a bundle loaded) since the last look.
-    private static func knownClasses() -> Set<UInt> {
+    /// Every class pointer the runtime has registered, refreshed when classes were added (a
+    /// bundle loaded) since the last look.
+    private static func knownClasses() -> ClassPointerTable {
         lock.lock()
         defer { lock.unlock() }
         var count: UInt32 = 0
-        guard let list = objc_copyClassList(&count) else { return classes }
+        guard let list = objc_copyClassList(&count) else { return table }
         defer { free(UnsafeMutableRawPointer(list)) }
         if count != classCount {
-            classes = Set((0..<Int(count)).map { UInt(bitPattern: ObjectIdentifier(list[$0])) })
+            // The buffer holds `Class` pointers: read them as words, never as `AnyClass`.
+            table = ClassPointerTable(words: UnsafeRawPointer(list), count: Int(count), isaMasks: isaMasks)
             classCount = count
         }
-        return classes
+        return table
+    }
+
+    /// The class pointer of `object` as the runtime stores it in an `isa`: `object_getClass`
+    /// bridged back to an object, which unwraps Swift's metatype wrapper for Objective-C
+    /// classes. Used to check the table against the runtime's own answer.
+    static func classPointer(of object: AnyObject) -> UInt? {
+        guard let cls = object_getClass(object) else { return nil }
+        return UInt(bitPattern: Unmanaged.passUnretained(cls as AnyObject).toOpaque())
+    }
+
+    /// Why lookups would fail whatever the address, or `nil`: the class table must know the
+    /// class of a fresh `NSObject`, else it was read wrongly and every object would be refused.
+    /// `lds_version` (what `lload` prints) reports it.
+    static var selfCheckProblem: String? {
+        guard let pointer = classPointer(of: NSObject()), knownClasses().contains(classPointer: pointer) else {
+            return "the runtime's class list does not hold NSObject's class pointer, so every address will be refused"
+        }
+        return nil
     }
 }
 #endif

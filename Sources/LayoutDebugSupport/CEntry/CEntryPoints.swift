@@ -2,7 +2,8 @@
 
 // MARK: - The C entry surface for LLDB
 
-// Each function converts its C arguments and forwards to `LiveReports`.
+// Each function converts its C arguments and forwards to `LiveReports`, inside an
+// autorelease pool (`withAutoreleasePool`).
 // Every one returns `ReportBuffer`'s buffer: 8-byte little-endian length,
 // UTF-8, NUL; owned by the library and valid until the next `lds_` call.
 // No Swift error or type crosses this line; failures are `error: …` text.
@@ -15,41 +16,53 @@ private func address(_ pointer: UnsafeMutableRawPointer?) -> UInt {
 /// `lds_version()`: `LayoutDebugSupport <version>`.
 @_cdecl("lds_version")
 public func lds_version() -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.version())
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.version())
+    }
 }
 
 /// `lds_report(object, flags)`: a view's descent report, or a constraint's report.
 @_cdecl("lds_report")
 public func lds_report(_ object: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
-    var out = ReportBuffer.makeWriter()
-    LiveReports.writeReport(at: address(object), options: ReportOptions(rawValue: flags), into: &out)
-    return ReportBuffer.publish(out)
+    withAutoreleasePool {
+        var out = ReportBuffer.makeWriter()
+        LiveReports.writeReport(at: address(object), options: ReportOptions(rawValue: flags), into: &out)
+        return ReportBuffer.publish(out)
+    }
 }
 
 /// `lds_constraints(view, flags)`: every constraint naming the view.
 @_cdecl("lds_constraints")
 public func lds_constraints(_ view: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.constraints(at: address(view), options: ReportOptions(rawValue: flags)))
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.constraints(at: address(view), options: ReportOptions(rawValue: flags)))
+    }
 }
 
 /// `lds_trace(view, flags)`: the autolayout trace; `NULL` means the key window.
 @_cdecl("lds_trace")
 public func lds_trace(_ view: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.trace(at: view.map { address($0) }, options: ReportOptions(rawValue: flags)))
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.trace(at: view.map { address($0) }, options: ReportOptions(rawValue: flags)))
+    }
 }
 
 /// `lds_set_name(object, name)`: sets a nametag; an empty name clears it.
 @_cdecl("lds_set_name")
 public func lds_set_name(_ object: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.setName(name.map { String(cString: $0) } ?? "", at: address(object)))
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.setName(name.map { String(cString: $0) } ?? "", at: address(object)))
+    }
 }
 
 /// `lds_conflict_report(constraint, list, flags)`: the report for a conflict breakpoint hit.
 @_cdecl("lds_conflict_report")
 public func lds_conflict_report(_ constraint: UnsafeMutableRawPointer?, _ list: UnsafeMutableRawPointer?,
                                 _ flags: UInt32) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.conflictReport(constraintAt: address(constraint), listAt: address(list),
-                                                    options: ReportOptions(rawValue: flags)))
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.conflictReport(constraintAt: address(constraint), listAt: address(list),
+                                                        options: ReportOptions(rawValue: flags)))
+    }
 }
 
 /// `lds_set_skipped_classes(list)`: replaces the descent skip list (comma
@@ -57,6 +70,8 @@ public func lds_conflict_report(_ constraint: UnsafeMutableRawPointer?, _ list: 
 /// ARCHITECTURE.md.
 @_cdecl("lds_set_skipped_classes")
 public func lds_set_skipped_classes(_ list: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
-    ReportBuffer.publish(LiveReports.setSkippedClasses(list.map { String(cString: $0) } ?? ""))
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.setSkippedClasses(list.map { String(cString: $0) } ?? ""))
+    }
 }
 #endif

@@ -18,8 +18,13 @@ public enum LiveReports {
         set { lock.lock(); skipped = newValue; lock.unlock() }
     }
 
-    /// `lds_version`.
-    public static func version() -> String { "LayoutDebugSupport \(LayoutDebugSupportVersion.current)" }
+    /// `lds_version`: the version, and a warning when the library's own checks of the
+    /// process fail (see `LiveObjectLookup.selfCheckProblem`).
+    public static func version() -> String {
+        let version = "LayoutDebugSupport \(LayoutDebugSupportVersion.current)"
+        guard let problem = LiveObjectLookup.selfCheckProblem else { return version }
+        return version + "; warning: " + problem
+    }
 
     /// `lds_report`: a view's descent report (one view with `.noDescend`), or a
     /// constraint's stringValue and items.

@@ -16,7 +16,9 @@ extension ConflictMonitor {
     private static let selector = NSSelectorFromString("engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:")
     nonisolated(unsafe) private static var originalImplementation: IMP?
 
-    private typealias Original = @convention(c) (AnyObject, Selector, AnyObject, AnyObject, AnyObject) -> Void
+    // Every object parameter is optional: the engine may pass nil, and a non-optional Swift
+    // parameter would trap on it inside UIKit's layout pass.
+    private typealias Original = @convention(c) (AnyObject?, Selector, AnyObject?, AnyObject?, AnyObject?) -> Void
 
     /// Replaces the method's implementation on the host view class with one
     /// that reports first and then always calls the original.
@@ -24,11 +26,15 @@ extension ConflictMonitor {
         guard let method = class_getInstanceMethod(HostView.self, selector) else { return false }
         let original = method_getImplementation(method)
         originalImplementation = original
-        let replacement: @convention(block) (AnyObject, AnyObject, AnyObject, AnyObject) -> Void = { view, engine, constraint, list in
-            let constraintAddress = UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque())
-            let listAddress = UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque())
-            ConflictMonitor.deliver {
-                try? LiveSnapshots.conflict(constraintAt: constraintAddress, listAt: listAddress).get()
+        let replacement: @convention(block) (AnyObject?, AnyObject?, AnyObject?, AnyObject?) -> Void = { view, engine, constraint, list in
+            if let constraint, let list {
+                let constraintAddress = UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque())
+                let listAddress = UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque())
+                autoreleasepool {
+                    ConflictMonitor.deliver {
+                        try? LiveSnapshots.conflict(constraintAt: constraintAddress, listAt: listAddress).get()
+                    }
+                }
             }
             unsafeBitCast(original, to: Original.self)(view, selector, engine, constraint, list)
         }

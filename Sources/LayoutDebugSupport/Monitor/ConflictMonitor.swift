@@ -30,7 +30,11 @@ public enum ConflictMonitor {
         public var signature: String { conflict.signature }
     }
 
-    /// Receives each conflict on the thread that broke the constraint (the main thread).
+    /// Receives each conflict on the main queue, after the engine's callback has returned.
+    ///
+    /// The conflict is read the moment the engine reports it, inside the engine's callback;
+    /// the handler runs later, so app code in it may change views and constraints without
+    /// re-entering the engine in the middle of its own update.
     public typealias Handler = @Sendable (Report) -> Void
 
     private struct Configuration {
@@ -55,7 +59,7 @@ public enum ConflictMonitor {
     ///   - rules: Conflicts to drop before the handler and the backlog see them.
     ///   - backlog: Where to count distinct conflicts, or `nil`.
     ///   - explains: Whether reports include the explainer's arithmetic (default `true`).
-    ///   - handler: Called once per conflict that the rules keep.
+    ///   - handler: Called once per conflict that the rules keep, on the main queue (see `Handler`).
     public static func start(rules: ConflictIgnoreRules = ConflictIgnoreRules(), backlog: ConflictBacklog? = nil,
                              explains: Bool = true, _ handler: @escaping Handler) {
         lock.lock()
@@ -129,6 +133,7 @@ public enum ConflictMonitor {
         lock.lock()
         delivered += 1
         lock.unlock()
-        current.handler(report)
+        let handler = current.handler
+        DispatchQueue.main.async { handler(report) }
     }
 }
