@@ -67,6 +67,32 @@ final class ConflictReportTests: XCTestCase {
         }
     }
 
+    func test_constraintObserver_seesMakingActivationAndFreeing_throughEveryWayOfActivating() {
+        final class Events: @unchecked Sendable { var list: [(UInt, ReferenceKitDebugHooks.ConstraintEvent)] = [] }
+        onMain {
+            let (root, view) = pinnedView()
+            let events = Events()
+            let token = ReferenceKitDebugHooks.addConstraintObserver { address, event in events.list.append((address, event)) }
+            var address: UInt = 0
+            do {
+                let width = view.widthAnchor.constraint(equalToConstant: 10)
+                address = UInt(bitPattern: Unmanaged.passUnretained(width).toOpaque())
+                NSLayoutConstraint.activate([width])
+                width.isActive = false
+                view.addConstraint(width)
+                width.isActive = false
+            }
+            let height = NSLayoutConstraint(item: view, attribute: .height, relatedBy: .equal, toItem: nil,
+                                            attribute: .notAnAttribute, multiplier: 1, constant: 5)
+            root.addConstraints([height])
+            ReferenceKitDebugHooks.removeObserver(token)
+            _ = view.widthAnchor.constraint(equalToConstant: 1)
+            let heightAddress = UInt(bitPattern: Unmanaged.passUnretained(height).toOpaque())
+            XCTAssertEqual(events.list.map(\.0), [address, address, address, address, heightAddress, heightAddress])
+            XCTAssertEqual(events.list.map(\.1), [.made, .activated, .activated, .freed, .made, .activated])
+        }
+    }
+
     func test_mutuallyExclusiveList_holdsOnlyTheCertificatesConstraints() {
         onMain {
             let (root, view) = pinnedView()

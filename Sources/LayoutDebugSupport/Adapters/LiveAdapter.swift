@@ -50,6 +50,8 @@ final class LiveAdapter {
     private let broken = BrokenConstraints.current()
     /// Whether any object had a nametag when the report began.
     private let hasNametags = !Nametags.isEmpty
+    /// Whether origin capture was ever started: only then do constraints carry an origin.
+    private let reportsOrigins = ConstraintOrigins.reportsOrigins
 
     /// Creates an adapter for one report.
     init() {}
@@ -260,7 +262,7 @@ final class LiveAdapter {
         if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? PlatformView {
             mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
         }
-        return ConstraintSnapshot(
+        var made = ConstraintSnapshot(
             className: className,
             address: UInt64(Nametags.address(of: c)),
             identifier: c.identifier,
@@ -278,6 +280,11 @@ final class LiveAdapter {
             isBroken: broken.contains(c),
             frameMiss: frameMiss(of: c, first: first, second: second)
         )
+        if reportsOrigins {
+            made.origin = ConstraintOrigins.origin(ofConstraintAt: Nametags.address(of: c),
+                                                   isSystem: made.isSystemConstraint)
+        }
+        return made
     }
 
     // MARK: - Helpers

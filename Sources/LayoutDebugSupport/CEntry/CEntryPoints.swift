@@ -65,6 +65,14 @@ public func lds_conflict_report(_ constraint: UnsafeMutableRawPointer?, _ list: 
     }
 }
 
+/// `lds_origins(command)`: `on`, `off` or `status` for origin capture; one line back.
+@_cdecl("lds_origins")
+public func lds_origins(_ command: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.origins(command.map { String(cString: $0) } ?? "status"))
+    }
+}
+
 /// `lds_set_skipped_classes(list)`: replaces the descent skip list (comma
 /// separated; empty restores the default). An addition to the table in
 /// ARCHITECTURE.md.

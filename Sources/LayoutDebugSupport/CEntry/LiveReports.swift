@@ -38,7 +38,6 @@ public enum LiveReports {
     /// it: a text descent report is a megabyte for a thousand views, and is
     /// never made into a `String` on its way to the debugger.
     static func writeReport(at address: UInt, options: ReportOptions, into out: inout TextWriter) {
-        #if canImport(UIKit) || os(Linux)
         if !options.contains(.json), !options.contains(.noDescend) {
             // Written as the live tree is visited; no tree of snapshots is built.
             var writer = DescentReport.Writer(skipping: skippedClasses, all: options.contains(.all))
@@ -47,7 +46,6 @@ public enum LiveReports {
             }
             if case .success = visited { return }
         }
-        #endif
         switch LiveSnapshots.subject(at: address, descend: !options.contains(.noDescend)) {
         case .failure(let error): out.write(error.message)
         case .success(.view(let view)):
@@ -110,6 +108,20 @@ public enum LiveReports {
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         skippedClasses = names.isEmpty ? DescentReport.defaultSkippedClasses : Set(names)
         return "Skipping subviews of: " + skippedClasses.sorted().joined(separator: ", ")
+    }
+
+    /// `lds_origins`: `on` starts recording where constraints are made, `off` stops and
+    /// forgets; anything else (`status`) only reports. One line either way.
+    public static func origins(_ command: String) -> String {
+        switch command {
+        case "on":
+            guard ConstraintOrigins.start() else { return "error: this platform offers no hook to record origins" }
+        case "off":
+            ConstraintOrigins.stop()
+        default:
+            break
+        }
+        return ConstraintOrigins.status
     }
 }
 

@@ -240,6 +240,9 @@ public enum ViewLayoutDescription {
                 out.write(". ")
                 writeConstraintLine(constraints.baseAddress! + index, showOwner: showOwner, into: &out)
                 out.write("\n")
+                if case .some = constraints[index].origin {
+                    OriginText.writeLine(constraints[index].origin, indent: indent + "      ", into: &out)
+                }
             }
         }
     }

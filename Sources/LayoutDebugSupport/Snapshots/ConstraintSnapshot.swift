@@ -56,6 +56,9 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// Live adapters compute it; it cannot be derived later because the items'
     /// frames are not part of the snapshot.
     public var frameMiss: Optional<Double>
+    /// Where the constraint was made, when origin capture was on (live sources only);
+    /// `nil` when capture was never started in the process.
+    public var origin: Optional<ConstraintOrigin>
 
     /// Creates a snapshot. Defaults describe an active, required,
     /// `NSLayoutConstraint` with multiplier 1 and constant 0.
@@ -77,7 +80,8 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         isSystemSpacing: Bool = false,
         owner: ObjectReference? = nil,
         isBroken: Bool = false,
-        frameMiss: Double? = nil
+        frameMiss: Double? = nil,
+        origin: ConstraintOrigin? = nil
     ) {
         self.className = className
         self.address = address
@@ -97,6 +101,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         self.owner = owner
         self.isBroken = isBroken
         self.frameMiss = frameMiss
+        self.origin = origin
     }
 
     /// Whether the constraint is required (priority 1000).

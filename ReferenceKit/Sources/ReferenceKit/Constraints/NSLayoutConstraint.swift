@@ -89,6 +89,7 @@ open class NSLayoutConstraint: Hashable {
         LiveObjects.register(self)
         first.namingConstraints.insert(self)
         second?.namingConstraints.insert(self)
+        ConstraintLifecycle.notify(self, .made)
     }
 
     /// Creates a constraint, as UIKit's `constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:`.
@@ -112,6 +113,7 @@ open class NSLayoutConstraint: Hashable {
         first?.namingConstraints.remove(self)
         second?.namingConstraints.remove(self)
         origin?.namingConstraints.remove(self)
+        ConstraintLifecycle.notify(self, .freed)
         LiveObjects.unregister(LiveObjects.address(of: self))
     }
 

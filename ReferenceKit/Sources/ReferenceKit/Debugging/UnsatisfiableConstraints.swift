@@ -95,15 +95,21 @@ public enum ReferenceKitDebugHooks {
     ///
     /// - Returns: the token that removes it.
     public static func addWillBreakConstraintObserver(_ observer: @escaping WillBreakConstraintObserver) -> Token {
-        nextID += 1
-        let token = Token(id: nextID)
+        let token = makeToken()
         observers.append((token, observer))
         return token
     }
 
-    /// Removes an observer; an unknown token does nothing.
+    /// Removes an observer of either kind; an unknown token does nothing.
     public static func removeObserver(_ token: Token) {
         observers.removeAll { $0.0 == token }
+        ConstraintLifecycle.remove(token)
+    }
+
+    /// A fresh token for a new observer.
+    static func makeToken() -> Token {
+        nextID += 1
+        return Token(id: nextID)
     }
 
     static func notifyWillBreak(host: UIView, constraint: NSLayoutConstraint, mutuallyExclusive: [NSLayoutConstraint]) {

@@ -97,6 +97,7 @@ extension UIView {
         constraint.owner?.removeConstraint(constraint)
         constraints.append(constraint)
         constraint.owner = self
+        ConstraintLifecycle.notify(constraint, .activated)
         enrolledEngine?.add(constraint)
     }
 

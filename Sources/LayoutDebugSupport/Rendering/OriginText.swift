@@ -1,0 +1,41 @@
+// MARK: - OriginText
+
+/// The `made at` line a report prints under a constraint whose origin was captured.
+///
+/// Return addresses mean nothing to a reader, and the target cannot turn them into
+/// `file:line` (that needs the app's debug info, which the debugger has). So the line holds
+/// them in a marker, `made at <frames 0x… 0x…>`, that the LLDB commands replace with
+/// `made at File.swift:42 in function(_:)` before printing (`origins.py`). Without a
+/// debugger (the monitor) the marker stays, and the addresses can be symbolicated later.
+enum OriginText {
+    /// Where the marker starts, for the debugger to find.
+    static let marker = "made at <frames"
+
+    /// Appends `indent`, the origin's line and a newline to `out`; nothing when `origin` is nil.
+    static func writeLine(_ origin: ConstraintOrigin?, indent: String, into out: inout TextWriter) {
+        guard let origin else { return }
+        out.write(indent)
+        switch origin {
+        case .returnAddresses(let frames):
+            out.write(marker)
+            for frame in frames {
+                out.write(" 0x")
+                out.write(String(frame, radix: 16))
+            }
+            out.write(">")
+        case .unknown(let reason):
+            out.write("made at ? (")
+            out.write(reason)
+            out.write(")")
+        }
+        out.write("\n")
+    }
+
+    /// The origin's line with `indent` and a newline, or "" when `origin` is nil.
+    static func line(_ origin: ConstraintOrigin?, indent: String) -> String {
+        guard origin != nil else { return "" }
+        var out = TextWriter()
+        writeLine(origin, indent: indent, into: &out)
+        return out.string
+    }
+}

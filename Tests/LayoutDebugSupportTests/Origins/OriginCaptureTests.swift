@@ -1,0 +1,114 @@
+import Foundation
+import ReferenceKit
+import XCTest
+@testable import LayoutDebugSupport
+
+/// Origin capture on live ReferenceKit constraints: what is recorded, what reports carry,
+/// and that records go with their constraints.
+final class OriginCaptureTests: XCTestCase {
+    override func tearDown() {
+        ConstraintOrigins.stop()
+        super.tearDown()
+    }
+
+    /// The file mapped at `address`, from /proc/self/maps (`start-end perms offset dev inode path`).
+    private func imageName(of address: UInt64) -> String? {
+        // Read to the end: /proc files report a size of 0, which a sized read believes.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+              let maps = String(data: data, encoding: .utf8) else { return nil }
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
+            if fields.count >= 6, range.count == 2, range[0] <= address, address < range[1] { return String(fields[5]) }
+        }
+        return nil
+    }
+
+    func test_aConstraintMadeWhileCapturing_carriesReturnAddressesIntoThisTestBinary() throws {
+        XCTAssertTrue(ConstraintOrigins.start())
+        try onMain {
+            let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let child = UIView()
+            child.translatesAutoresizingMaskIntoConstraints = false
+            parent.addSubview(child)
+            let width = child.widthAnchor.constraint(equalToConstant: 40)
+            width.isActive = true
+            let snapshot = LiveAdapter().snapshot(of: width, owner: child)
+            guard case .returnAddresses(let frames) = try XCTUnwrap(snapshot.origin) else {
+                return XCTFail("no return addresses: \(String(describing: snapshot.origin))")
+            }
+            XCTAssertLessThanOrEqual(frames.count, OriginTable.framesPerRecord)
+            // ReferenceKit's frames (the anchor method, the initializer), then this test's
+            // code, which made it. (The library is linked into the test binary here, so the
+            // hook's own frames come first and are in it too.)
+            let images = frames.map { imageName(of: $0) ?? "?" }
+            let framework = try XCTUnwrap(images.firstIndex { $0.hasSuffix("libReferenceKit.so") }, "\(images)")
+            XCTAssertNotNil(images[framework...].firstIndex { $0.hasSuffix("LayoutDebugPackageTests.xctest") }, "\(images)")
+        }
+    }
+
+    func test_reportsSayWhyAnOriginIsUnknown() throws {
+        try onMain {
+            let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let early = UIView()
+            early.translatesAutoresizingMaskIntoConstraints = false
+            parent.addSubview(early)
+            let before = early.widthAnchor.constraint(equalToConstant: 10)
+            before.isActive = true
+            XCTAssertTrue(ConstraintOrigins.start())
+            // Activating it now records where it was activated.
+            let beforeInactive = early.heightAnchor.constraint(equalToConstant: 10)
+            ConstraintOrigins.stop()
+            XCTAssertTrue(ConstraintOrigins.start())
+            XCTAssertEqual(LiveAdapter().snapshot(of: before, owner: early).origin,
+                           .unknown("made before capture began"))
+            beforeInactive.isActive = true
+            guard case .returnAddresses = try XCTUnwrap(LiveAdapter().snapshot(of: beforeInactive, owner: early).origin) else {
+                return XCTFail("activation while capturing records the constraint")
+            }
+            // A framed subview keeps its autoresizing constraints, which UIKit makes.
+            let framed = UIView(frame: CGRect(x: 5, y: 5, width: 20, height: 20))
+            parent.addSubview(framed)
+            parent.layoutIfNeeded()
+            let system = try XCTUnwrap(parent.constraints.first { $0.firstItem === framed })
+            XCTAssertEqual(LiveAdapter().snapshot(of: system, owner: parent).origin, .unknown("made by the system"))
+            ConstraintOrigins.stop()
+            XCTAssertEqual(LiveAdapter().snapshot(of: before, owner: early).origin, .unknown("capture was off"))
+        }
+    }
+
+    func test_recordsGoWithTheirConstraints_soTheTableDoesNotGrow() {
+        XCTAssertTrue(ConstraintOrigins.start())
+        onMain {
+            let view = UIView()
+            for _ in 0..<2_000 {
+                _ = view.widthAnchor.constraint(equalToConstant: 1)  // made and freed at once
+            }
+        }
+        XCTAssertEqual(ConstraintOrigins.status, "origins: capture is on; 0 live constraint(s) recorded")
+    }
+
+    func test_originTable_refusesPastItsBound_andCountsWhatItRefused() {
+        var table = OriginTable(capacity: 2)
+        XCTAssertTrue(table.record([1], for: 0x10))
+        XCTAssertTrue(table.record([2], for: 0x20))
+        XCTAssertFalse(table.record([3], for: 0x30), "full: the new one is not kept")
+        XCTAssertEqual(table.refusedCount, 1)
+        XCTAssertEqual(table.frames(for: 0x10), [1], "nothing older was pushed out")
+        XCTAssertTrue(table.record([4], for: 0x20), "a reused address replaces its record")
+        XCTAssertEqual(table.frames(for: 0x20), [4])
+        table.remove(0x10)
+        XCTAssertTrue(table.record([5], for: 0x30), "a freed constraint makes room")
+        XCTAssertEqual(table.count, 2)
+    }
+
+    func test_reportLines_holdTheMarkerTheDebuggerReplaces() {
+        var c = ConstraintSnapshot(firstItem: ObjectReference(className: "UIView", address: 0x10), firstAttribute: .width,
+                                   constant: 40)
+        c.origin = .returnAddresses([0x5555_0000_1234, 0xabc])
+        XCTAssertEqual(OriginText.line(c.origin, indent: "  "), "  made at <frames 0x555500001234 0xabc>\n")
+        c.origin = .unknown("capture was off")
+        XCTAssertEqual(OriginText.line(c.origin, indent: ""), "made at ? (capture was off)\n")
+        XCTAssertEqual(OriginText.line(nil, indent: ""), "")
+    }
+}
