@@ -1,0 +1,81 @@
+"""Resolving the return addresses the library recorded, in the debugged target (LLDB).
+
+`OriginResolver(target).rewrite(text)` replaces every `made at <frames …>` marker in a
+report with `made at File.swift:42 in function(_:)`, through the target's line tables
+(SBAddress line entries). Nothing runs in the target.
+"""
+
+import os
+import shutil
+import subprocess
+
+import lldb
+
+from .origin_text import Frame, rewrite_markers
+
+
+class OriginResolver(object):
+    """Resolves addresses of one target, remembering each address and each demangled name."""
+
+    def __init__(self, target):
+        self.target = target
+        self._frames = {}
+        self._names = {}
+
+    def rewrite(self, text):
+        """The report `text` with its markers replaced (unchanged when it has none)."""
+        return rewrite_markers(text, self.frames)
+
+    def frames(self, addresses):
+        """One Frame per return address."""
+        return [self.frame(address) for address in addresses]
+
+    def frame(self, address):
+        """The Frame of one return address: the call site is the byte before it."""
+        known = self._frames.get(address)
+        if known is not None:
+            return known
+        resolved = self.target.ResolveLoadAddress(address - 1)
+        module = resolved.GetModule()
+        image = module.GetFileSpec().GetFilename() if module.IsValid() else None
+        path, line = None, 0
+        entry = resolved.GetLineEntry()
+        if entry.IsValid() and entry.GetLine() > 0:
+            spec = entry.GetFileSpec()
+            path = os.path.join(spec.GetDirectory() or "", spec.GetFilename() or "")
+            line = entry.GetLine()
+        frame = Frame(address, image=image, path=path, line=line, function=self.function_name(resolved))
+        self._frames[address] = frame
+        return frame
+
+    def function_name(self, resolved):
+        """The function holding the address, demangled when it is a Swift name."""
+        function = resolved.GetFunction()
+        symbol = resolved.GetSymbol()
+        name = None
+        if function.IsValid():
+            name = function.GetDisplayName() or function.GetName()
+        elif symbol.IsValid():
+            name = symbol.GetDisplayName() or symbol.GetName()
+        return self.demangled(name)
+
+    def demangled(self, name):
+        """A Swift mangled name (`$s…`) through swift-demangle, when this LLDB left it mangled."""
+        if not name or not (name.startswith("$s") or name.startswith("_$s")):
+            return name
+        if name not in self._names:
+            self._names[name] = swift_demangle(name) or name
+        return self._names[name]
+
+
+def swift_demangle(name):
+    """`swift-demangle --simplified NAME`, or None when the tool is not here or fails."""
+    tool = shutil.which("swift-demangle")
+    if tool is None:
+        return None
+    try:
+        result = subprocess.run([tool, "--simplified", name], capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = result.stdout.strip()
+    return text if result.returncode == 0 and text and text != name else None
