@@ -1,9 +1,11 @@
 #if canImport(UIKit)
 import UIKit
+#elseif canImport(AppKit)
+import AppKit
 #elseif os(Linux)
 import ReferenceKit
 #endif
-#if canImport(UIKit) || os(Linux)
+#if canImport(UIKit) || canImport(AppKit) || os(Linux)
 
 // MARK: - AmbiguityLookup
 
@@ -19,7 +21,7 @@ final class AmbiguityLookup {
     private var byAddress: [UInt64: [String]]?
 
     /// The ambiguous variables of `view`, or empty when the trace does not say.
-    func variables(of view: UIView) -> [String] {
+    func variables(of view: PlatformView) -> [String] {
         if byAddress == nil {
             var root = view
             while let parent = root.superview { root = parent }

@@ -12,7 +12,7 @@ extension ConflictMonitor {
         StoppedProcessAccess.run {
             observerToken = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
                 ConflictMonitor.deliver {
-                    UIKitAdapter().conflict(broken: constraint, list: list, ordinal: nil)
+                    LiveAdapter().conflict(broken: constraint, list: list, ordinal: nil)
                 }
             }
         }

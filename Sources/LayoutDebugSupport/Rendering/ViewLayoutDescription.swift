@@ -64,7 +64,7 @@ public enum ViewLayoutDescription {
         FrameText.writeSize(view.intrinsicContentSize, into: &out)
         if view.intrinsicContentSize.width > 0 || view.intrinsicContentSize.height > 0 {
             out.write(" [Content Mode: ")
-            out.write(contentModeName(view.contentMode))
+            out.write(capitalizedContentMode(view.contentMode))
             out.write("]")
         }
         out.write("\n")
@@ -253,7 +253,7 @@ public enum ViewLayoutDescription {
     }
 
     /// `center` → `Center`, `scaleAspectFit` → `ScaleAspectFit`, as her listing names them.
-    static func contentModeName(_ mode: String) -> String {
+    static func capitalizedContentMode(_ mode: String) -> String {
         guard let first = mode.first else { return mode }
         return first.uppercased() + mode.dropFirst()
     }

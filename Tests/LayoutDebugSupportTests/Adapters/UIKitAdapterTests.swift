@@ -5,7 +5,7 @@ import ReferenceKit
 
 /// The adapter itself: what it reads off live objects, the conflict snapshot,
 /// the responder chain, and class naming.
-final class UIKitAdapterTests: XCTestCase {
+final class LiveAdapterTests: XCTestCase {
     override func tearDown() {
         BrokenConstraints.removeAll()
         ConflictOrdinals.reset()
@@ -45,15 +45,15 @@ final class UIKitAdapterTests: XCTestCase {
 
     func test_classNames_superclassChainAndModules() throws {
         onMain {
-            let adapter = UIKitAdapter()
+            let adapter = LiveAdapter()
             let names = adapter.classNames(of: UIButton(type: .system))
             XCTAssertEqual(names.name, "UIButton")
             XCTAssertEqual(names.superclasses.last, "UIResponder")
             XCTAssertTrue(names.superclasses.contains("UIView"))
             XCTAssertEqual(adapter.classNames(of: ProfileViewController()).name, "LayoutDebugSupportTests.ProfileViewController")
-            XCTAssertTrue(UIKitAdapter.isUIKitClass(UIWindow.self))
-            XCTAssertFalse(UIKitAdapter.isUIKitClass(UIViewController.self), "apps use plain controllers")
-            XCTAssertFalse(UIKitAdapter.isUIKitClass(ProfileViewController.self))
+            XCTAssertTrue(LiveAdapter.isFrameworkClass(UIWindow.self))
+            XCTAssertFalse(LiveAdapter.isFrameworkClass(UIViewController.self), "apps use plain controllers")
+            XCTAssertFalse(LiveAdapter.isFrameworkClass(ProfileViewController.self))
         }
     }
 
@@ -64,7 +64,7 @@ final class UIKitAdapterTests: XCTestCase {
             window.rootViewController = controller
             let guide = controller.view.layoutMarginsGuide
             window.layoutIfNeeded()
-            let tree = UIKitAdapter().tree(of: window)
+            let tree = LiveAdapter().tree(of: window)
             let root = tree.children.first { $0.reference.address == UInt64(LiveHierarchy.address(controller.view)) }
             XCTAssertEqual(root?.viewController, "LayoutDebugSupportTests.ProfileViewController")
             let guideNode = root?.children.first { $0.isLayoutGuide }
@@ -88,7 +88,7 @@ final class UIKitAdapterTests: XCTestCase {
             parent.layoutIfNeeded()
             // Right to left, leading is the right edge: the child sits at 200 - 20 - 50 = 130.
             XCTAssertEqual(child.frame.origin.x, 130)
-            XCTAssertEqual(UIKitAdapter().makeSnapshot(of: leading, owner: parent).frameMiss, 0)
+            XCTAssertEqual(LiveAdapter().makeSnapshot(of: leading, owner: parent).frameMiss, 0)
         }
     }
 }

@@ -1,19 +1,21 @@
 #if canImport(UIKit)
 import UIKit
+#elseif canImport(AppKit)
+import AppKit
 #elseif os(Linux)
 import ReferenceKit
 #endif
-#if canImport(UIKit) || os(Linux)
+#if canImport(UIKit) || canImport(AppKit) || os(Linux)
 import Foundation
 
 // MARK: - Where constraints stand against the current frames
 
-extension UIKitAdapter {
+extension LiveAdapter {
     /// How far the current frames are from satisfying `c`, or `nil` when an
     /// attribute cannot be read from a frame (baselines) or an item is gone.
     /// The items are passed in because reading them loads weak references.
     func frameMiss(of c: NSLayoutConstraint, first: AnyObject?, second: AnyObject?) -> Double? {
-        guard let first,
+        guard Platform.framesAreFlipped, let first,
               let firstAttribute = AttributeTable.attribute(c.firstAttribute.rawValue),
               let lhs = value(firstAttribute, of: first, local: second == nil) else { return nil }
         var rhs = 0.0
@@ -34,22 +36,18 @@ extension UIKitAdapter {
         // `is` and an unchecked downcast, not `as?`: the conditional cast
         // takes a new reference, and a weakly referenced view's count is
         // slow to change.
-        if item is UIView {
-            let view = unsafeDowncast(item, to: UIView.self)
+        if item is PlatformView {
+            let view = unsafeDowncast(item, to: PlatformView.self)
             // Margins and direction are read only for the attributes that use
             // them: the direction walks up to the window on every call.
-            var margins = AttributeGeometry.Insets()
-            if AttributeGeometry.usesMargins(attribute) {
-                let m = view.layoutMargins
-                margins = .init(top: Double(m.top), left: Double(m.left), bottom: Double(m.bottom), right: Double(m.right))
-            }
+            let margins = AttributeGeometry.usesMargins(attribute) ? Platform.margins(of: view) : .init()
             let rightToLeft = AttributeGeometry.usesDirection(attribute) && isRightToLeft(view)
             return AttributeGeometry.value(attribute, of: local ? Self.rect(view.frame) : absoluteFrame(of: view),
                                            margins: margins, rightToLeft: rightToLeft)
         }
-        if let guide = item as? UILayoutGuide, let owner = guide.owningView {
+        if let guide = item as? PlatformLayoutGuide, let owner = guide.owningView {
             let origin = local ? SnapshotRect(x: 0, y: 0, width: 0, height: 0) : absoluteFrame(of: owner)
-            let frame = Self.rect(guide.layoutFrame)
+            let frame = Self.rect(Platform.frame(of: guide))
             let placed = SnapshotRect(x: origin.x + frame.x, y: origin.y + frame.y,
                                       width: frame.width, height: frame.height)
             let rightToLeft = AttributeGeometry.usesDirection(attribute) && isRightToLeft(owner)
@@ -61,10 +59,10 @@ extension UIKitAdapter {
     /// Whether the view lays out right to left, asked once per view per report:
     /// the answer walks up to the window, and descents ask for every
     /// leading and trailing constraint.
-    func isRightToLeft(_ view: UIView) -> Bool {
+    func isRightToLeft(_ view: PlatformView) -> Bool {
         let key = Self.key(view)
         if let known = directions.value(for: key) { return known }
-        let answer = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let answer = Platform.isRightToLeft(view)
         directions.set(answer, for: key)
         return answer
     }
@@ -72,7 +70,7 @@ extension UIKitAdapter {
     /// The view's frame in its root's coordinates: each ancestor's frame
     /// origin, less its bounds origin (a scroll view's offset). Cached, so a
     /// descent computes each ancestor once.
-    func absoluteFrame(of view: UIView) -> SnapshotRect {
+    func absoluteFrame(of view: PlatformView) -> SnapshotRect {
         let key = Self.key(view)
         if let known = absoluteFrames.value(for: key) { return known }
         var frame = Self.rect(view.frame)

@@ -1,9 +1,11 @@
 #if canImport(UIKit)
 import UIKit
+#elseif canImport(AppKit)
+import AppKit
 #elseif os(Linux)
 import ReferenceKit
 #endif
-#if canImport(UIKit) || os(Linux)
+#if canImport(UIKit) || canImport(AppKit) || os(Linux)
 import Foundation
 
 // MARK: - LiveSnapshots
@@ -27,14 +29,14 @@ public enum LiveSnapshots {
     public static func subject(at address: UInt, descend: Bool) -> Result<Subject, LookupError> {
         StoppedProcessAccess.run {
             let object = LiveObjectLookup.object(at: address)
-            let adapter = UIKitAdapter()
-            if let view = object as? UIView {
+            let adapter = LiveAdapter()
+            if let view = object as? PlatformView {
                 return .success(.view(descend ? adapter.tree(of: view) : adapter.snapshot(of: view)))
             }
             if let c = object as? NSLayoutConstraint {
                 let items = [c.firstItem, c.secondItem].compactMap { item -> ViewSnapshot? in
-                    if let view = item as? UIView { return adapter.snapshot(of: view, ancestorConstraints: []) }
-                    return (item as? UILayoutGuide).map { adapter.snapshot(of: $0) }
+                    if let view = item as? PlatformView { return adapter.snapshot(of: view, ancestorConstraints: []) }
+                    return (item as? PlatformLayoutGuide).map { adapter.snapshot(of: $0) }
                 }
                 return .success(.constraint(adapter.snapshot(of: c, owner: adapter.owner(of: c)), items: items))
             }
@@ -43,7 +45,7 @@ public enum LiveSnapshots {
     }
 
     /// Visits the view at `address` and everything below it in pre-order,
-    /// without building a tree (see `UIKitAdapter.descend(from:visit:)`).
+    /// without building a tree (see `LiveAdapter.descend(from:visit:)`).
     ///
     /// - Parameter visit: Called with each view or guide (without children),
     ///   its depth and whether it has guides or subviews; returns whether to
@@ -52,8 +54,8 @@ public enum LiveSnapshots {
     ///   constraint, which `subject(at:descend:)` reports).
     public static func descend(at address: UInt, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
         StoppedProcessAccess.run {
-            guard let view = LiveObjectLookup.object(at: address) as? UIView else { return .failure(.notAView(address)) }
-            UIKitAdapter().descend(from: view, visit: visit)
+            guard let view = LiveObjectLookup.object(at: address) as? PlatformView else { return .failure(.notAView(address)) }
+            LiveAdapter().descend(from: view, visit: visit)
             return .success(())
         }
     }
@@ -61,46 +63,29 @@ public enum LiveSnapshots {
     /// The view at `address` alone, with the constraints its ancestors hold about it.
     public static func view(at address: UInt) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {
-            guard let view = LiveObjectLookup.object(at: address) as? UIView else { return .failure(.notAView(address)) }
-            return .success(UIKitAdapter().snapshot(of: view))
+            guard let view = LiveObjectLookup.object(at: address) as? PlatformView else { return .failure(.notAView(address)) }
+            return .success(LiveAdapter().snapshot(of: view))
         }
     }
 
     /// The tree for the autolayout trace: the view at `address`, or with `nil`
-    /// the key window (see `frontWindow`).
+    /// the view the user sees (see `Platform.frontRootView`).
     public static func traceRoot(at address: UInt?) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {
-            let root: UIView
+            let root: PlatformView
             if let address {
-                guard let view = LiveObjectLookup.object(at: address) as? UIView else {
+                guard let view = LiveObjectLookup.object(at: address) as? PlatformView else {
                     return .failure(.notAView(address))
                 }
                 root = view
             } else {
-                guard let window = frontWindow() else {
+                guard let front = Platform.frontRootView() else {
                     return .failure(.noWindow)
                 }
-                root = window
+                root = front
             }
-            return .success(UIKitAdapter().tree(of: root))
+            return .success(LiveAdapter().tree(of: root))
         }
-    }
-
-    /// The window the user sees: the key window of a connected window scene, the
-    /// foreground-active scenes first, then foreground-inactive, then background;
-    /// a scene without a key window offers its first window.
-    ///
-    /// `UIApplication.keyWindow` and `.windows` are deprecated because in an app
-    /// with several scenes (iPad, Catalyst) they can name another scene's window.
-    @MainActor static func frontWindow() -> UIWindow? {
-        let order: [UIScene.ActivationState] = [.foregroundActive, .foregroundInactive, .background]
-        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        for state in order {
-            for scene in scenes where scene.activationState == state {
-                if let window = scene.windows.first(where: \.isKeyWindow) ?? scene.windows.first { return window }
-            }
-        }
-        return nil
     }
 
     /// Sets (or, with an empty name, clears) the nametag of the view, guide or
@@ -110,16 +95,17 @@ public enum LiveSnapshots {
     public static func setName(_ name: String, at address: UInt) -> Result<ObjectReference, LookupError> {
         StoppedProcessAccess.run {
             guard let object = LiveObjectLookup.object(at: address),
-                  object is UIView || object is UILayoutGuide || object is NSLayoutConstraint else {
+                  object is PlatformView || object is PlatformLayoutGuide || object is NSLayoutConstraint else {
                 return .failure(.notAnObject(address))
             }
             Nametags.set(name, for: object)
-            return .success(UIKitAdapter().reference(object))
+            return .success(LiveAdapter().reference(object))
         }
     }
 
-    /// The conflict at a breakpoint on `UIViewAlertForUnsatisfiableConstraints`:
-    /// `$arg1` the constraint being broken, `$arg2` the mutually exclusive list.
+    /// The conflict at a breakpoint on `UIViewAlertForUnsatisfiableConstraints`
+    /// (`$arg1` the constraint being broken, `$arg2` the mutually exclusive list),
+    /// or on AppKit's `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
     /// Records the constraint as broken and numbers the conflict.
     public static func conflict(constraintAt constraint: UInt, listAt list: UInt) -> Result<ConflictSnapshot, LookupError> {
         StoppedProcessAccess.run {
@@ -132,7 +118,7 @@ public enum LiveSnapshots {
             BrokenConstraints.record(broken)
             let ordinal = ConflictOrdinals.ordinal(constraint: constraint, list: list)
             let exclusive = items.compactMap { $0 as? NSLayoutConstraint }
-            return .success(UIKitAdapter().conflict(broken: broken, list: exclusive, ordinal: ordinal))
+            return .success(LiveAdapter().conflict(broken: broken, list: exclusive, ordinal: ordinal))
         }
     }
 }

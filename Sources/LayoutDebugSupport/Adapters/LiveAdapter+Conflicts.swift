@@ -1,14 +1,16 @@
 #if canImport(UIKit)
 import UIKit
+#elseif canImport(AppKit)
+import AppKit
 #elseif os(Linux)
 import ReferenceKit
 #endif
-#if canImport(UIKit) || os(Linux)
+#if canImport(UIKit) || canImport(AppKit) || os(Linux)
 import Foundation
 
 // MARK: - Conflicts
 
-extension UIKitAdapter {
+extension LiveAdapter {
     /// The conflict as a snapshot: the broken constraint, the list, the views
     /// involved with their frames, and the view controller that owns them.
     func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
@@ -25,13 +27,13 @@ extension UIKitAdapter {
                 return flat
             },
             viewController: name,
-            isSystemViewController: controller.map { Self.isUIKitClass(Swift.type(of: $0)) } ?? false
+            isSystemViewController: controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false
         )
     }
 
     /// The view a constraint is installed on: the nearest view, from its
     /// first item up, whose `constraints` holds it.
-    func owner(of c: NSLayoutConstraint) -> UIView? {
+    func owner(of c: NSLayoutConstraint) -> PlatformView? {
         var view = [c.firstItem, c.secondItem].lazy.compactMap { Self.nearestView($0) }.first
         while let current = view {
             if current.constraints.contains(where: { $0 === c }) { return current }
@@ -42,12 +44,12 @@ extension UIKitAdapter {
 
     /// The view controller found by walking the responder chain up from the
     /// constraint's items, as ZIKConstraintsGuard does.
-    func viewController(near c: NSLayoutConstraint) -> UIViewController? {
+    func viewController(near c: NSLayoutConstraint) -> PlatformViewController? {
         for item in [c.firstItem, c.secondItem] {
-            var responder: UIResponder? = Self.nearestView(item)
+            var responder: PlatformResponder? = Self.nearestView(item)
             while let current = responder {
-                if let controller = current as? UIViewController { return controller }
-                responder = current.next
+                if let controller = current as? PlatformViewController { return controller }
+                responder = Platform.nextResponder(of: current)
             }
         }
         return nil
@@ -55,9 +57,9 @@ extension UIKitAdapter {
 
     /// The distinct views the constraints name (a guide stands for its owning
     /// view), in order of first mention.
-    private func involvedViews(_ constraints: [NSLayoutConstraint]) -> [UIView] {
+    private func involvedViews(_ constraints: [NSLayoutConstraint]) -> [PlatformView] {
         var seen = Set<ObjectIdentifier>()
-        var views: [UIView] = []
+        var views: [PlatformView] = []
         for c in constraints {
             for item in [c.firstItem, c.secondItem] {
                 guard let view = Self.nearestView(item), seen.insert(ObjectIdentifier(view)).inserted else { continue }
@@ -68,21 +70,22 @@ extension UIKitAdapter {
     }
 
     /// A view item itself, or a guide's owning view.
-    static func nearestView(_ item: AnyObject?) -> UIView? {
-        if let view = item as? UIView { return view }
-        return (item as? UILayoutGuide)?.owningView
+    static func nearestView(_ item: AnyObject?) -> PlatformView? {
+        if let view = item as? PlatformView { return view }
+        return (item as? PlatformLayoutGuide)?.owningView
     }
 
     /// Whether a class is UIKit's own (an alert, the keyboard) rather than the
     /// app's: Swift app classes carry their module, ReferenceKit's carry
-    /// `ReferenceKit.`, and Objective-C UIKit classes are bare `UI…`/`_UI…`.
-    static func isUIKitClass(_ type: AnyClass) -> Bool {
+    /// `ReferenceKit.`, and Objective-C UIKit classes are bare `UI…`/`_UI…`
+    /// (AppKit's `NS…`/`_NS…`).
+    static func isFrameworkClass(_ type: AnyClass) -> Bool {
         let full = String(reflecting: type)
         let bare = printedName(type)
-        // A plain UIViewController is how apps without subclasses own views.
-        guard bare != "UIViewController" else { return false }
-        if full.hasPrefix("ReferenceKit.") || full.hasPrefix("UIKit.") { return true }
-        return !bare.contains(".") && (bare.hasPrefix("UI") || bare.hasPrefix("_UI"))
+        // A plain view controller is how apps without subclasses own views.
+        guard type != PlatformViewController.self else { return false }
+        if Platform.frameworkModules.contains(where: { full.hasPrefix($0) }) { return true }
+        return !bare.contains(".") && Platform.systemClassPrefixes.contains { bare.hasPrefix($0) }
     }
 }
 #endif

@@ -1,24 +1,26 @@
 #if canImport(UIKit)
 import UIKit
+#elseif canImport(AppKit)
+import AppKit
 #elseif os(Linux)
 import ReferenceKit
 #endif
-#if canImport(UIKit) || os(Linux)
+#if canImport(UIKit) || canImport(AppKit) || os(Linux)
 import Foundation
 
-// MARK: - UIKitAdapter
+// MARK: - LiveAdapter
 
-/// Turns live `UIView`s, layout guides and `NSLayoutConstraint`s into snapshots.
+/// Turns live views, layout guides and `NSLayoutConstraint`s into snapshots.
 ///
-/// This file, and the `UIKitAdapter+…` files beside it, compile unchanged
-/// against UIKit on Apple platforms and against ReferenceKit on Linux: they
-/// use only UIKit's public API, which ReferenceKit copies. (ReferenceKit is
-/// linked only on Linux, so macOS, which has no UIKit, gets `AppKitAdapter`.)
+/// This file, and the `LiveAdapter+…` files beside it, are written once against the
+/// names in `Platform+UIKit.swift` and `Platform+AppKit.swift`: they compile against
+/// UIKit on iOS and Catalyst, AppKit on macOS, and ReferenceKit (which copies UIKit's
+/// public API) on Linux, where the tests run them.
 ///
 /// One adapter serves one report: it caches frames, class names and constraint
 /// snapshots, so a descent over a thousand views stays linear.
 @MainActor
-final class UIKitAdapter {
+final class LiveAdapter {
     // The caches below are looked up several times per constraint, so they
     // are `AddressTable`s keyed by `key(_:)`: a `Dictionary`'s SipHash cost
     // a tenth of a descent report.
@@ -60,8 +62,8 @@ final class UIKitAdapter {
         let key = Self.key(object)
         if let known = referenceCache.value(for: key) { return known }
         var name = hasNametags ? Nametags.name(for: object) : nil
-        if name == nil, let view = object as? UIView { name = view.accessibilityIdentifier }
-        if name == nil, let guide = object as? UILayoutGuide, !guide.identifier.isEmpty { name = guide.identifier }
+        if name == nil, let view = object as? PlatformView { name = Platform.accessibilityName(of: view) }
+        if name == nil, let guide = object as? PlatformLayoutGuide { name = Platform.identifier(of: guide) }
         let made = ObjectReference(className: classNames(of: object).name,
                                    address: UInt64(Nametags.address(of: object)), name: name)
         referenceCache.set(made, for: key)
@@ -89,7 +91,7 @@ final class UIKitAdapter {
     /// UIKit's and ReferenceKit's own classes print bare; an app's keep their module.
     static func printedName(_ type: AnyClass) -> String {
         var name = String(reflecting: type)
-        for prefix in ["ReferenceKit.", "UIKit.", "__C."] where name.hasPrefix(prefix) {
+        for prefix in Platform.frameworkPrefixes where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }
         return literalNames.first { $0 == name } ?? name
@@ -111,7 +113,7 @@ final class UIKitAdapter {
     ///   - view: The view.
     ///   - ancestorConstraints: Constraints on ancestors that name it; `nil`
     ///     means find them by walking up (single-view reports).
-    func snapshot(of view: UIView, constraints: [ConstraintSnapshot]? = nil,
+    func snapshot(of view: PlatformView, constraints: [ConstraintSnapshot]? = nil,
                   ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
         let classes = classNames(of: view)
         let size = view.intrinsicContentSize
@@ -121,7 +123,7 @@ final class UIKitAdapter {
             superclassNames: classes.superclasses,
             frame: Self.rect(view.frame),
             intrinsicContentSize: SnapshotSize(width: Double(size.width), height: Double(size.height)),
-            contentMode: Self.contentModeName(view.contentMode.rawValue),
+            contentMode: Platform.contentMode(of: view).map(Self.contentModeName(rawValue:)) ?? "scaleToFill",
             hugging: AxisPriorities(
                 horizontal: Double(view.contentHuggingPriority(for: .horizontal).rawValue),
                 vertical: Double(view.contentHuggingPriority(for: .vertical).rawValue)),
@@ -132,16 +134,17 @@ final class UIKitAdapter {
             autoresizingMask: AutoresizingText.describe(UInt(view.autoresizingMask.rawValue)),
             hasAmbiguousLayout: ambiguous,
             ambiguousVariables: ambiguous ? ambiguity.variables(of: view) : [],
-            viewController: (view.next as? UIViewController).map { classNames(of: $0).name },
+            viewController: Platform.nextResponder(of: view).flatMap { $0 as? PlatformViewController }
+                .map { classNames(of: $0).name },
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
             ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
         )
     }
 
     /// A layout guide as a childless snapshot, so traces and descents show it.
-    func snapshot(of guide: UILayoutGuide) -> ViewSnapshot {
+    func snapshot(of guide: PlatformLayoutGuide) -> ViewSnapshot {
         ViewSnapshot(reference: reference(guide), superclassNames: classNames(of: guide).superclasses,
-                     frame: Self.rect(guide.layoutFrame), translatesAutoresizingMask: false,
+                     frame: Self.rect(Platform.frame(of: guide)), translatesAutoresizingMask: false,
                      autoresizingMask: "", isLayoutGuide: true)
     }
 
@@ -149,7 +152,7 @@ final class UIKitAdapter {
     /// ancestors hold about it.
     ///
     /// - Complexity: O(views + constraints × depth).
-    func tree(of root: UIView) -> ViewSnapshot {
+    func tree(of root: PlatformView) -> ViewSnapshot {
         // Built from the pre-order visit: `open` holds the path from the root
         // to the last view visited, each still collecting its children.
         var open: [ViewSnapshot] = []
@@ -177,7 +180,7 @@ final class UIKitAdapter {
     ///   its depth below `root`, and whether it has guides or subviews;
     ///   returns whether to visit those.
     /// - Complexity: O(views + constraints × depth).
-    func descend(from root: UIView, visit: (ViewSnapshot, Int, Bool) -> Bool) {
+    func descend(from root: PlatformView, visit: (ViewSnapshot, Int, Bool) -> Bool) {
         var index = ConstraintIndex()
         // Nearest ancestor first, as `constraintsOnAncestors` lists them for one view.
         var ancestor = root.superview
@@ -188,7 +191,7 @@ final class UIKitAdapter {
         descend(root, depth: 0, index: &index, visit: visit)
     }
 
-    private func descend(_ view: UIView, depth: Int, index: inout ConstraintIndex,
+    private func descend(_ view: PlatformView, depth: Int, index: inout ConstraintIndex,
                          visit: (ViewSnapshot, Int, Bool) -> Bool) {
         // Each constraint is snapshotted once, on its owner; the index hands
         // the same value to the descendants it names.
@@ -209,7 +212,7 @@ final class UIKitAdapter {
     }
 
     /// Constraints on the view's ancestors that name it, nearest ancestor first.
-    func constraintsOnAncestors(naming view: UIView) -> [ConstraintSnapshot] {
+    func constraintsOnAncestors(naming view: PlatformView) -> [ConstraintSnapshot] {
         var found: [ConstraintSnapshot] = []
         var ancestor = view.superview
         while let current = ancestor {
@@ -228,7 +231,7 @@ final class UIKitAdapter {
     /// - Parameters:
     ///   - c: The constraint.
     ///   - owner: The view it is installed on, when known.
-    func snapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
+    func snapshot(of c: NSLayoutConstraint, owner: PlatformView?) -> ConstraintSnapshot {
         let key = Self.key(c)
         if let cached = constraintCache.value(for: key) { return cached }
         let made = makeSnapshot(of: c, owner: owner)
@@ -237,7 +240,7 @@ final class UIKitAdapter {
     }
 
     /// A constraint's snapshot, made afresh (descents make each one once).
-    func makeSnapshot(of c: NSLayoutConstraint, owner: UIView?) -> ConstraintSnapshot {
+    func makeSnapshot(of c: NSLayoutConstraint, owner: PlatformView?) -> ConstraintSnapshot {
         makeSnapshot(of: c, owner: owner.map(reference))
     }
 
@@ -254,7 +257,7 @@ final class UIKitAdapter {
         var isActive: Bool? = true
         if case .none = owner { isActive = c.isActive }
         var mask: String?
-        if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? UIView {
+        if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? PlatformView {
             mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
         }
         return ConstraintSnapshot(
@@ -294,8 +297,8 @@ final class UIKitAdapter {
                      width: Double(r.size.width), height: Double(r.size.height))
     }
 
-    /// UIKit's content mode names, by raw value (the same on every platform).
-    static func contentModeName(_ rawValue: Int) -> String {
+    /// UIKit's name for a content mode, by raw value (the same on every platform).
+    static func contentModeName(rawValue: Int) -> String {
         contentModeNames.indices.contains(rawValue) ? contentModeNames[rawValue] : "mode\(rawValue)"
     }
 
@@ -373,8 +376,8 @@ struct ConstraintIndex {
     }
 
     /// The open levels' constraints that name `view`, in the order they were pushed.
-    func constraints(naming view: UIView) -> [ConstraintSnapshot] {
-        guard let chain = chains.value(for: UIKitAdapter.key(view)) else { return [] }
+    func constraints(naming view: PlatformView) -> [ConstraintSnapshot] {
+        guard let chain = chains.value(for: LiveAdapter.key(view)) else { return [] }
         // Counted first, so the array is allocated once rather than regrown.
         var count = 0
         var index = chain.first
