@@ -12,25 +12,10 @@ final class LiveReportsTests: XCTestCase {
     func test_report_imageViewAt250_sizeConstraintsWin_handChecked() throws {
         onMain {
             let shape = LiveHierarchy.imageShape(hugging: 200)
-            let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             // 320×504 parent, centre (160, 252); a 100×100 view centred there starts at (110, 202).
-            let expected = """
-            \(image) UIImageView : UIView
-            Frame:.........(110 202; 100 100)
-            Content size...(64 64) [Content Mode: Center]
-            Hugging........[H 200] [V 200]
-            Resistance.....[H 750] [V 750]
-            Constraints....4
-             1. @250 \(image).width == 100.0 [satisfied]
-             2. @250 \(image).height == 100.0 [satisfied]
-             3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [off by 36.0]
-             4. @750 \(image).height == 64.0 (NSContentSizeLayoutConstraint) [off by 36.0]
-            Ancestors......2
-             1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]
-             2. @1000 \(image).centerY == \(parent).centerY on \(parent) [satisfied]
-
-            """
-            XCTAssertEqual(LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend), expected)
+            assertMatchesGolden(LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend),
+                                named: "CEntry/report-image-view-hugging-200",
+                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent)])
         }
     }
 
@@ -51,24 +36,9 @@ final class LiveReportsTests: XCTestCase {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             let text = LiveReports.report(at: LiveHierarchy.address(shape.parent), options: [])
-            let head = """
-            \(parent) UIView : UIResponder [Autosizes]
-            Mask...........h=--& v=--&
-            Frame:.........(0 0; 320 504)
-            Content size...(-1 -1)
-            Hugging........[H 250] [V 250]
-            Resistance.....[H 750] [V 750]
-            Constraints....4
-             1. @1000 \(image).centerX == \(parent).centerX [satisfied]
-             2. @1000 \(image).centerY == \(parent).centerY [satisfied]
-             3. @1000 \(parent).width == 320.0 'UIView-Encapsulated-Layout-Width' [satisfied]
-             4. @1000 \(parent).height == 504.0 'UIView-Encapsulated-Layout-Height' [satisfied]
-
-              \(image) UIImageView : UIView
-              Frame:.........(110 202; 100 100)
-
-            """
-            XCTAssertTrue(text.hasPrefix(head), text)
+            // The parent's section, then the start of the image's, one level in.
+            assertMatchesGolden(text, named: "CEntry/report-descent-head-image-shape",
+                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent)], prefix: true)
             // Listed once, under the parent above; the image's section counts them and says where.
             XCTAssertTrue(text.contains("  Ancestors......2, listed above under \(parent)\n"), text)
             XCTAssertEqual(text.components(separatedBy: ".centerX == ").count, 2, "centerX printed once:\n\(text)")
@@ -126,7 +96,9 @@ final class LiveReportsTests: XCTestCase {
     func test_report_ambiguousChild_namesTheVariable() throws {
         onMain {
             let (parent, child) = LiveHierarchy.ambiguousChild()
-            defer { withExtendedLifetime(parent) {} }  // the child's superview link is weak
+            // The child's superview link is unowned(unsafe), as in UIKit: it does not keep
+            // the parent alive, so the test keeps it alive until the report is made.
+            defer { withExtendedLifetime(parent) {} }
             let text = LiveReports.report(at: LiveHierarchy.address(child), options: .noDescend)
             XCTAssertTrue(text.hasPrefix("<UIView:\(hex(child))> UIView : UIResponder [Caution: Ambiguous Layout! minY]\n"), text)
         }
@@ -173,19 +145,11 @@ final class LiveReportsTests: XCTestCase {
     func test_constraints_keepsSystemOnesUnlessFiltered_handChecked() throws {
         onMain {
             let shape = LiveHierarchy.imageShape(hugging: 251)
-            let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
-            let expected = """
-            Constraints referencing \(image): 4 (system constraints left out)
-            On the view:
-             1. @250 \(image).width == 100.0 [off by 36.0]
-             2. @250 \(image).height == 100.0 [off by 36.0]
-            On ancestors:
-             1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]
-             2. @1000 \(image).centerY == \(parent).centerY on \(parent) [satisfied]
-
-            """
+            let image = "<UIImageView:\(hex(shape.image))>"
             let address = LiveHierarchy.address(shape.image)
-            XCTAssertEqual(LiveReports.constraints(at: address, options: .systemFilter), expected)
+            assertMatchesGolden(LiveReports.constraints(at: address, options: .systemFilter),
+                                named: "CEntry/constraints-system-filter-image-shape",
+                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent)])
             XCTAssertTrue(LiveReports.constraints(at: address, options: [])
                 .contains(" 3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"))
         }

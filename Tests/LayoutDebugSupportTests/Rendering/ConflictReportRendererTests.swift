@@ -14,29 +14,8 @@ final class ConflictReportRendererTests: XCTestCase {
     }
 
     func test_text_handChecked() {
-        let expected = """
-        Conflict #3: Unable to simultaneously satisfy constraints in ProfileViewController
-
-        Will attempt to recover by breaking:
-          @1000 <UIImageView:0x1234>.width == 100.0
-
-        Mutually exclusive constraints:
-          1. @1000 <UIImageView:0x1234>.width == 100.0
-          2. @1000 <UIImageView:0x1234>.width == 200.0 (NSAutoresizingMaskLayoutConstraint h=--& v=--&)
-
-        Hints:
-          - <UIImageView:0x1234> still has translatesAutoresizingMaskIntoConstraints on, so its autoresizing mask (h=--& v=--&) became constraints. Set it to false on <UIImageView:0x1234> if you position it with constraints.
-
-        Why:
-        100 != 200
-
-        Views:
-          <UIImageView:0x1234> (110 202; 200 100) translatesAutoresizingMask h=--& v=--&
-
-        Signature: NSAutoresizingMaskLayoutConstraint UIImageView.width == 200 | NSLayoutConstraint UIImageView.width == 100 => NSLayoutConstraint UIImageView.width == 100
-
-        """
-        XCTAssertEqual(ConflictReportRenderer.text(conflict(), why: "100 != 200"), expected)
+        assertMatchesGolden(ConflictReportRenderer.text(conflict(), why: "100 != 200"),
+                            named: "Rendering/conflict-report-autoresizing-mask")
     }
 
     func test_text_withoutWhy_leavesSectionOut() {

@@ -22,20 +22,7 @@ final class AutolayoutTraceTests: XCTestCase {
     }
 
     func test_text_modernFormat_handChecked() {
-        let expected = """
-        •UIWindow:0x55d0c0a0
-        |   *UIView:0x55d0c1b0 'root'
-        |   |   *UIView:0x55d0c2c0- AMBIGUOUS LAYOUT for UIView:0x55d0c2c0.minX, UIView:0x55d0c2c0.width
-        |   |   UILabel:0x55d0c3d0
-        |   |   +UIView:0x55d0c4e0
-
-        Legend:
-        \t* - is laid out with auto layout
-        \t+ - is laid out manually, but is represented in the layout engine because translatesAutoresizingMaskIntoConstraints = YES
-        \t• - layout engine host
-
-        """
-        XCTAssertEqual(AutolayoutTrace.text(Self.tree()), expected)
+        assertMatchesGolden(AutolayoutTrace.text(Self.tree()), named: "Rendering/autolayout-trace-modern-format")
     }
 
     func test_ambiguities_listWhichVariable() {

@@ -25,21 +25,7 @@ final class ViewLayoutDescriptionTests: XCTestCase {
     }
 
     func test_text_imageViewShape_handChecked() {
-        let expected = """
-        <UIImageView:0x1234> UIImageView : UIView
-        Frame:.........(110 202; 100 100)
-        Content size...(64 64) [Content Mode: Center]
-        Hugging........[H 250] [V 250]
-        Resistance.....[H 750] [V 750]
-        Constraints....2
-         1. @250 <UIImageView:0x1234>.width == 100.0 [satisfied]
-         2. @250 <UIImageView:0x1234>.height == 100.0 [satisfied]
-        Ancestors......2
-         1. @1000 <UIImageView:0x1234>.centerX == <UIView:0x7ff0a8c0b290>.centerX on <UIView:0x7ff0a8c0b290> [satisfied]
-         2. @1000 <UIImageView:0x1234>.centerY == <UIView:0x7ff0a8c0b290>.centerY on <UIView:0x7ff0a8c0b290> [off by 18.0]
-
-        """
-        XCTAssertEqual(ViewLayoutDescription.text(Self.imageView(centerYMiss: 18)), expected)
+        assertMatchesGolden(ViewLayoutDescription.text(Self.imageView(centerYMiss: 18)), named: "Rendering/view-layout-image-view")
     }
 
     func test_text_huggingThatOverrules_showsSizeConstraintsMissing() {
@@ -53,17 +39,7 @@ final class ViewLayoutDescriptionTests: XCTestCase {
     func test_header_autosizingAmbiguousChild_namesVariables() {
         let child = ViewSnapshot(reference: Fixture.header, superclassNames: ["UIView"],
                                  hasAmbiguousLayout: true, ambiguousVariables: ["minX", "width"])
-        let expected = """
-        <HeaderView:0x600000001000> UIView : UIView [Autosizes] [Caution: Ambiguous Layout! minX, width]
-        Mask...........h=--& v=--&
-        Frame:.........(0 0; 0 0)
-        Content size...(-1 -1)
-        Hugging........[H 250] [V 250]
-        Resistance.....[H 750] [V 750]
-        Constraints....0
-
-        """
-        XCTAssertEqual(ViewLayoutDescription.text(child), expected)
+        assertMatchesGolden(ViewLayoutDescription.text(child), named: "Rendering/view-layout-ambiguous-autosizing-header")
     }
 
     func test_stateText_inactiveBrokenAndUnknown() {

@@ -15,6 +15,8 @@ final class DemoScenarioTests: XCTestCase {
         let conflicts: Int
     }
 
+    /// Builds scenario `name` as `layout-demo` does. When it cannot (no such scenario,
+    /// or no root view), the test fails here, at the caller's line, and gets nil.
     @MainActor
     private func build(_ name: String, count: Int? = nil, file: StaticString = #filePath, line: UInt = #line) -> Built? {
         guard let scenario = DemoCatalog.scenario(named: name) else {
@@ -24,7 +26,11 @@ final class DemoScenarioTests: XCTestCase {
         let before = UnsatisfiableConstraints.alertCount
         var window: UIWindow?
         silencingStandardError { window = scenario.makeWindow(count: count) }
-        guard let window, let root = window.rootViewController?.view else { return nil }
+        guard let window, let root = window.rootViewController?.view else {
+            // Every caller returns on nil: without this failure its test would pass having checked nothing.
+            XCTFail("scenario \(name) made no window with a root view", file: file, line: line)
+            return nil
+        }
         return Built(window: window, root: root, conflicts: UnsatisfiableConstraints.alertCount - before)
     }
 

@@ -35,8 +35,9 @@ final class CEntryPointsTests: XCTestCase {
             let view = UIView()
             return LiveHierarchy.address(view)
         }
-        // The view is gone (the registry holds it weakly); its address may
-        // have been reused by some other object, but never a view we report.
+        // The view is gone, and its deinit took its address out of the registry
+        // (which holds addresses, not the objects); the address may have been
+        // reused by some other object, but never a view we report.
         XCTAssertTrue(text(lds_constraints(pointer(address), 0)).hasPrefix("error: 0x\(String(address, radix: 16)) is not a UIView"))
     }
 

@@ -6,10 +6,11 @@ import XCTest
 
 /// Reads `shared/corpus`, a sibling of the repository, located from this file.
 enum ParsingCorpus {
-    /// `<repo>/../shared/corpus`.
+    /// `<repo>/../shared/corpus`. This file is
+    /// `<repo>/Tests/LayoutDebugSupportTests/Support/ParsingCorpus.swift`: five levels up is `<repo>/..`.
     static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     /// The text of `logs/NNN.txt` (or another folder).
     static func text(_ name: String, folder: String = "logs", file: StaticString = #filePath,
