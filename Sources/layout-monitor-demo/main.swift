@@ -7,10 +7,12 @@ import LayoutDebugSupport
 import ReferenceKit
 
 private let usage = """
-usage: layout-monitor-demo --backlog FILE [--loops N] <scenario> [count]
+usage: layout-monitor-demo --backlog FILE [--loops N] [--origins] <scenario> [count]
 
 Builds the scenario N times (0: until killed) with ConflictMonitor started,
 counting conflicts into FILE (JSON lines), then prints how many it saw.
+--origins records where each constraint is made, as `lorigins on` does, and
+prints how many live constraints hold a record at the end.
 
 """
 
@@ -24,6 +26,7 @@ private func run() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     var backlogPath: String?
     var loops = 1
+    var origins = false
     while let first = arguments.first, first.hasPrefix("--") {
         arguments.removeFirst()
         switch first {
@@ -31,6 +34,7 @@ private func run() -> Int32 {
         case "--loops":
             guard let value = arguments.isEmpty ? nil : Int(arguments.removeFirst()), value >= 0 else { fail("--loops takes a count") }
             loops = value
+        case "--origins": origins = true
         case "--help": print(usage, terminator: ""); return 0
         default: fail("unknown option \(first)")
         }
@@ -39,6 +43,7 @@ private func run() -> Int32 {
     guard let name = arguments.first, let scenario = DemoCatalog.scenario(named: name) else { fail("unknown or missing scenario") }
     let count = arguments.count > 1 ? Int(arguments[1]) : nil
 
+    if origins, !ConstraintOrigins.start() { fail("origin capture has no hook on this platform") }
     let backlog = ConflictBacklog(url: URL(fileURLWithPath: backlogPath))
     ConflictMonitor.start(backlog: backlog, explains: false) { _ in }
     var iteration = 0
@@ -56,6 +61,7 @@ private func run() -> Int32 {
         return 1
     }
     print("delivered=\(ConflictMonitor.deliveredCount) signatures=\(backlog.records.count)")
+    if origins { print(ConstraintOrigins.status) }
     return 0
 }
 
