@@ -46,6 +46,9 @@ let package = Package(
         // bench/report/run.sh: times the in-process descent report over many-views N.
         .executableTarget(name: "lds-report-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/report/Sources/lds-report-bench"),
+        // bench/origins/run.sh: building many-views N with origin capture off, then on.
+        .executableTarget(name: "origins-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
+                          path: "bench/origins/Sources/origins-bench"),
         .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios"]),
     ],
     swiftLanguageModes: [.v5]

@@ -11,7 +11,7 @@
 #
 # Modules, in build order, as SwiftPM builds them for `swift build` on a Mac:
 #   Cassowary, ReferenceKit, DemoScenarios, LayoutDebugSupport (libraries);
-#   layout-demo, layout-explain, layout-monitor-demo, lds-report-bench (this package's
+#   layout-demo, layout-explain, layout-monitor-demo, lds-report-bench, origins-bench (this package's
 #   executables); solver-bench, cassowary-solve (ReferenceKit's, for bench/solver).
 # Test targets are not checked: install.sh does not build them.
 #
@@ -73,6 +73,7 @@ MODULES=(
     "layout_explain|exe|Sources/layout-explain|LayoutDebugSupport Cassowary"
     "layout_monitor_demo|exe|Sources/layout-monitor-demo|DemoScenarios LayoutDebugSupport ReferenceKit Cassowary"
     "lds_report_bench|exe|bench/report/Sources/lds-report-bench|LayoutDebugSupport DemoScenarios ReferenceKit Cassowary"
+    "origins_bench|exe|bench/origins/Sources/origins-bench|LayoutDebugSupport DemoScenarios ReferenceKit Cassowary"
     "solver_bench|exe|ReferenceKit/Sources/solver-bench|Cassowary"
     "cassowary_solve|exe|ReferenceKit/Sources/cassowary-solve|Cassowary"
 )
