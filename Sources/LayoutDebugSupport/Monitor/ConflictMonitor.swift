@@ -119,6 +119,10 @@ public enum ConflictMonitor {
 
         guard var conflict = makeSnapshot() else { return }
         conflict.ordinal = ordinal
+        if ConstraintOrigins.reportsOrigins {
+            // No debugger will rewrite the addresses: keep them as image and offset.
+            conflict = ConstraintOrigins.withImageAddresses(conflict)
+        }
         guard !current.rules.shouldIgnore(conflict) else {
             lock.lock()
             ignored += 1

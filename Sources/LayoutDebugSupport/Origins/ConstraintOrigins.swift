@@ -117,3 +117,23 @@ public enum ConstraintOrigins {
         return .unknown("made before capture began")
     }
 }
+
+// MARK: - For readers without the process
+
+extension ConstraintOrigins {
+    /// `conflict` with every recorded origin written as `image+0xoffset` frames, so a report
+    /// kept after the process is gone (the monitor's backlog) can still be symbolicated.
+    static func withImageAddresses(_ conflict: ConflictSnapshot) -> ConflictSnapshot {
+        var conflict = conflict
+        conflict.brokenConstraint = conflict.brokenConstraint.map(withImageAddresses)
+        conflict.mutuallyExclusive = conflict.mutuallyExclusive.map(withImageAddresses)
+        return conflict
+    }
+
+    private static func withImageAddresses(_ constraint: ConstraintSnapshot) -> ConstraintSnapshot {
+        guard case .returnAddresses(let frames) = constraint.origin else { return constraint }
+        var constraint = constraint
+        constraint.origin = .imageAddresses(frames.map(ImageAddresses.describe))
+        return constraint
+    }
+}

@@ -10,6 +10,8 @@
 enum OriginText {
     /// Where the marker starts, for the debugger to find.
     static let marker = "made at <frames"
+    /// Where the monitor's marker starts, for `layout-explain --symbolicate` to find.
+    static let imageMarker = "made at <image frames"
 
     /// Appends `indent`, the origin's line and a newline to `out`; nothing when `origin` is nil.
     static func writeLine(_ origin: ConstraintOrigin?, indent: String, into out: inout TextWriter) {
@@ -21,6 +23,13 @@ enum OriginText {
             for frame in frames {
                 out.write(" 0x")
                 out.write(String(frame, radix: 16))
+            }
+            out.write(">")
+        case .imageAddresses(let frames):
+            out.write(imageMarker)
+            for frame in frames {
+                out.write(" ")
+                out.write(frame)
             }
             out.write(">")
         case .unknown(let reason):

@@ -88,6 +88,37 @@ final class OriginCaptureTests: XCTestCase {
         XCTAssertEqual(ConstraintOrigins.status, "origins: capture is on; 0 live constraint(s) recorded")
     }
 
+    func test_theMonitorsReports_keepOriginsAsImageAndOffset_forLaterSymbolication() throws {
+        XCTAssertTrue(ConstraintOrigins.start())
+        final class Texts: @unchecked Sendable { var list: [String] = [] }
+        let texts = Texts()
+        ConflictMonitor.start(explains: false) { texts.list.append($0.text) }
+        defer { ConflictMonitor.stop() }
+        onMain {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let child = UIView()
+            child.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(child)
+            root.layoutIfNeeded()
+            withStandardErrorSilenced {
+                NSLayoutConstraint.activate([child.widthAnchor.constraint(equalToConstant: 10),
+                                             child.widthAnchor.constraint(equalToConstant: 20)])
+            }
+        }
+        let drained = expectation(description: "handler ran")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 10)
+        let text = try XCTUnwrap(texts.list.first)
+        // Under each of the two widths: ReferenceKit's frames, then this test's, by image and offset.
+        let lines = text.split(separator: "\n").filter { $0.contains("made at <image frames ") }
+        XCTAssertEqual(lines.count, 3, text)  // the broken one, and both in the list
+        for line in lines {
+            XCTAssertTrue(line.contains(" libReferenceKit.so+0x"), String(line))
+            XCTAssertTrue(line.contains(" LayoutDebugPackageTests.xctest+0x"), String(line))
+            XCTAssertFalse(line.contains("made at <frames"), String(line))
+        }
+    }
+
     func test_originTable_refusesPastItsBound_andCountsWhatItRefused() {
         var table = OriginTable(capacity: 2)
         XCTAssertTrue(table.record([1], for: 0x10))
