@@ -462,62 +462,6 @@ def test_pread_exactly_rejects_a_short_read(tmp_path):
         os.close(descriptor)
 
 
-# MARK: - Library search
-
-
-def test_library_env_is_the_only_candidate():
-    paths = library_search.library_candidates("x86_64-pc-linux-gnu", {"LAYOUT_DEBUG_LIBRARY": "/x/lib.so"},
-                                  "/repo/lldb", "/home/u")
-    assert paths == ["/x/lib.so"]
-
-
-def test_library_search_order_on_linux():
-    paths = library_search.library_candidates("x86_64-pc-linux-gnu", {}, "/repo/lldb", "/home/u")
-    assert paths == [
-        "/home/u/.lldb/layout-debug/libLayoutDebugSupport.so",
-        "/repo/lldb/libLayoutDebugSupport.so",
-        "/repo/.build/release/libLayoutDebugSupport.so",
-        "/repo/.build/debug/libLayoutDebugSupport.so",
-    ]
-
-
-def test_library_search_installed_prefix_is_not_repeated():
-    paths = library_search.library_candidates("arm64-apple-ios17.0", {}, "/home/u/.lldb/layout-debug", "/home/u")
-    assert paths[0] == "/home/u/.lldb/layout-debug/libLayoutDebugSupport.dylib"
-    assert paths.count(paths[0]) == 1
-
-
-def test_library_extension():
-    assert library_search.library_extension("arm64-apple-ios17.0") == ".dylib"
-    assert library_search.library_extension("arm64-apple-macosx14.0") == ".dylib"
-    assert library_search.library_extension("x86_64-pc-linux-gnu") == ".so"
-
-
-def test_code_signing_hint_only_for_ios_devices():
-    device = library_search.load_failure_message("/p/lib.dylib", "code signature invalid", "arm64-apple-ios17.0")
-    simulator = library_search.load_failure_message("/p/lib.dylib", "nope", "arm64-apple-ios17.0-simulator")
-    linux = library_search.load_failure_message("/p/lib.so", "cannot open", "x86_64-pc-linux-gnu")
-    assert "/p/lib.dylib" in device and "code signature invalid" in device and "codesign" in device
-    assert "codesign" not in simulator
-    assert linux == "could not load /p/lib.so: cannot open"
-
-
-def test_loader_error_loses_the_cut_path():
-    assert library_search.clean_loader_error("/tmp/notalib.so", "dlopen error: alib.so: file too short") == \
-        "dlopen: file too short"
-    assert library_search.clean_loader_error("/a/lib.so", "dlopen error: /a/lib.so: cannot open shared object file") == \
-        "dlopen: cannot open shared object file"
-    assert library_search.clean_loader_error("/a/lib.so", "image not found") == "image not found"
-    assert library_search.clean_loader_error("/a/lib.so", "") == "unknown loader error"
-
-
-def test_explain_candidates_end_with_path():
-    paths = library_search.explain_candidates({"PATH": "/usr/bin:/bin"}, "/repo/lldb", "/home/u")
-    assert paths[0] == "/home/u/.lldb/layout-debug/layout-explain"
-    assert paths[-2:] == ["/usr/bin/layout-explain", "/bin/layout-explain"]
-    assert library_search.explain_candidates({"LAYOUT_DEBUG_EXPLAIN": "/t/x"}, "/r/lldb", "/h") == ["/t/x"]
-
-
 # MARK: - Settings
 
 

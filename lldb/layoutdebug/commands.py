@@ -5,11 +5,12 @@ import subprocess
 import sys
 
 from .arguments import join_words, make_parser, parse_command
-from .breakpoints import breakpoint_symbol, callback_function_name, create_c_symbol_breakpoint, \
+from .breakpoints import breakpoint_symbol, callback_function_name, create_full_name_breakpoint, \
     find_conflict_breakpoints
 from .c_expressions import c_pointer, c_string_literal, report_flags
 from .conflict_log import format_conflict_summary
-from .constants import BREAKPOINT_NAME, CONFLICT_SYMBOLS, EXPLAIN_ENV, EXPLAIN_TOOL, LIBRARY_BASENAME
+from .conflict_sites import conflict_sites
+from .constants import BREAKPOINT_NAME, EXPLAIN_ENV, EXPLAIN_TOOL, LIBRARY_BASENAME
 from .errors import HelpRequested, LayoutDebugError, UsageError
 from .expression_errors import first_line, strip_error_prefix
 from .library_search import explain_candidates, script_directory
@@ -86,9 +87,15 @@ class LoadCommand(Command):
         "once per process; it is skipped when the library is already present.\n"
         "Every other command runs it for you. The library is searched in order:\n"
         "  1. $LAYOUT_DEBUG_LIBRARY (only that path, when set)\n"
-        "  2. ~/.lldb/layout-debug/libLayoutDebugSupport.{so,dylib} (the installed copy)\n"
-        "  3. the folder holding layout_debug.py (an installer --prefix)\n"
-        "  4. ../.build/release, then ../.build/debug, next to the script's lldb/ folder")
+        "  2. ~/.lldb/layout-debug/ (the installed copy): on Linux\n"
+        "     libLayoutDebugSupport.so; on Apple platforms the folder of the target's\n"
+        "     triple: macosx/, iphonesimulator/ or maccatalyst/\n"
+        "  3. the same in the folder holding layout_debug.py (an installer --prefix)\n"
+        "  4. ../.build/release, then ../.build/debug, next to the script's lldb/ folder\n"
+        "     (Linux and macOS)\n"
+        "On an iOS device the library is loaded from the app: Frameworks/ in its bundle,\n"
+        "or $LAYOUT_DEBUG_LIBRARY as a path on the device. It must be signed by the\n"
+        "app's team (./install.sh --sign), as must a hardened-runtime Mac app's.")
     examples = (
         "examples:\n"
         "  lload\n"
@@ -108,10 +115,14 @@ class BreakCommand(Command):
     name = "lbreak"
     short_help = "Stop (or log and continue) on every unsatisfiable Auto Layout conflict."
     description = (
-        "Sets breakpoints on UIViewAlertForUnsatisfiableConstraints (iOS, ReferenceKit)\n"
-        "and LAYOUT_CONSTRAINTS_NOT_SATISFIABLE (macOS). At each hit the conflict report\n"
-        "is printed from one expression and its signature is counted for `lconflicts`.\n"
-        "Running lbreak again changes the mode of the existing breakpoints.")
+        "Sets a breakpoint where the target's platform reports an unsatisfiable layout:\n"
+        "  iOS, the simulator, Catalyst and ReferenceKit (Linux):\n"
+        "    UIViewAlertForUnsatisfiableConstraints\n"
+        "  macOS (LAYOUT_CONSTRAINTS_NOT_SATISFIABLE does not name the constraint):\n"
+        "    -[NSView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]\n"
+        "At each hit the conflict report is printed from one expression and its\n"
+        "signature is counted for `lconflicts`. Running lbreak again changes the mode\n"
+        "of the existing breakpoints.")
     examples = (
         "examples:\n"
         "  lbreak                 stop at each conflict with its report\n"
@@ -144,8 +155,9 @@ class BreakCommand(Command):
         session.stop_on_conflict = not args.continue_
         session.quiet = args.quiet
         if not existing:
-            for symbol in CONFLICT_SYMBOLS:
-                breakpoint = create_c_symbol_breakpoint(target, symbol)
+            for site in conflict_sites(target.GetTriple()):
+                symbol = site.symbol
+                breakpoint = create_full_name_breakpoint(target, symbol)
                 if not breakpoint.IsValid():
                     raise LayoutDebugError("could not create a breakpoint on %s" % symbol)
                 if not breakpoint.AddName(BREAKPOINT_NAME):
