@@ -140,16 +140,15 @@ build_release() {
     (cd "$REPO" && . scripts/stale-build.sh && ld_record_build .build release)
 }
 
-# The LLDB commands: the script ~/.lldbinit imports and the package beside it,
-# copied afresh so a module no longer in the repository does not stay behind.
+# The LLDB commands: the script ~/.lldbinit imports and the package beside it (with
+# its commands/ subpackage), copied afresh so a module no longer in the repository
+# does not stay behind.
 install_commands() {
     run rm -rf "$PREFIX/layoutdebug"
     run mkdir -p "$PREFIX/layoutdebug/commands"
     run cp "$REPO/lldb/layout_debug.py" "$PREFIX/"
     run cp "$REPO"/lldb/layoutdebug/*.py "$PREFIX/layoutdebug/"
-    if [ -d "$REPO/lldb/layoutdebug/commands" ]; then
-        run cp "$REPO"/lldb/layoutdebug/commands/*.py "$PREFIX/layoutdebug/commands/"
-    fi
+    run cp "$REPO"/lldb/layoutdebug/commands/*.py "$PREFIX/layoutdebug/commands/"
 }
 
 # MARK: - Apple platforms

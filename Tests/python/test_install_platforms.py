@@ -161,3 +161,14 @@ def test_sign_is_refused_off_macos(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
     assert completed.returncode == 1
     assert completed.stdout.strip() == "error: --sign is for the Apple libraries, built on macOS only"
+
+
+@pytest.mark.parametrize("system", ["Darwin", "Linux"])
+def test_the_commands_are_installed_with_their_subpackage(tmp_path, system):
+    prefix, _, commands, _ = dry_run(tmp_path, system)
+    written = destinations(commands, prefix)
+    package = os.path.join(prefix, "layoutdebug")
+    for path in [os.path.join(prefix, "layout_debug.py"), os.path.join(package, "__init__.py"),
+                 os.path.join(package, "session.py"), os.path.join(package, "commands", "__init__.py"),
+                 os.path.join(package, "commands", "base.py"), os.path.join(package, "commands", "lreport.py")]:
+        assert path in written, (path, sorted(written))

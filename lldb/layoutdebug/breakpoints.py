@@ -6,8 +6,10 @@ from .buffers import split_error
 from .conflict_log import parse_conflict_json
 from .conflict_sites import UIKIT_ALERT, site_for_symbol, site_in_description
 from .constants import BREAKPOINT_NAME, LDS_JSON
+from .evaluation import Context
 from .expression_errors import first_line
-from .plumbing import Context, lldb, session_for, write_output
+from .lldb_api import lldb
+from .session import session_for, write_output
 
 
 # LLDB looks a callback's dotted name up from its script namespace, where
