@@ -5,15 +5,21 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-usage: ./install.sh [--prefix DIR] [--demo] [--uninstall] [--sign IDENTITY] [--help]
+usage: ./install.sh [--prefix DIR] [--demo] [--uninstall] [--sign IDENTITY] [--dry-run] [--help]
 
   --prefix DIR      install under DIR (default: ~/.lldb/layout-debug)
   --demo            after installing, run a real lldb session on
                     `layout-demo cell-width-conflict` with the installed commands
   --uninstall       remove what install.sh installed, the ~/.lldbinit line included
-  --sign IDENTITY   macOS only: codesign the iOS device build with IDENTITY
-                    (a device refuses to load an unsigned library)
+  --sign IDENTITY   macOS only: codesign the Apple libraries with IDENTITY, the app's
+                    signing identity. A device loads only libraries signed for it, and
+                    a hardened-runtime Mac app only those of its own team.
+  --dry-run         print what would be built, copied and signed; change nothing
   --help            this text
+
+On macOS each platform's library goes in its own folder of the prefix, chosen
+by lldb from the target's triple: macosx/, iphonesimulator/, maccatalyst/ and
+iphoneos/ (each with the libCassowary.dylib it links).
 USAGE
 }
 
@@ -22,6 +28,7 @@ PREFIX="$HOME/.lldb/layout-debug"
 DEMO=0
 UNINSTALL=0
 SIGN=""
+DRY_RUN=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --prefix) [ $# -ge 2 ] || { echo "error: --prefix needs a directory" >&2; exit 2; }; PREFIX="$2"; shift 2 ;;
@@ -29,6 +36,7 @@ while [ $# -gt 0 ]; do
         --demo) DEMO=1; shift ;;
         --uninstall) UNINSTALL=1; shift ;;
         --sign) [ $# -ge 2 ] || { echo "error: --sign needs an identity" >&2; exit 2; }; SIGN="$2"; shift 2 ;;
+        --dry-run) DRY_RUN=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "error: unknown option $1 (see ./install.sh --help)" >&2; exit 2 ;;
     esac
@@ -41,11 +49,22 @@ CREATED_MARK="$PREFIX/.created-lldbinit"
 say() { echo "==> $*"; }
 fail() { echo "error: $*" >&2; exit 1; }
 
+# Runs a command that changes something; with --dry-run, prints it instead.
+run() {
+    if [ "$DRY_RUN" = 1 ]; then
+        printf '+'; printf ' %q' "$@"; echo
+    else
+        "$@"
+    fi
+}
+
 # MARK: - ~/.lldbinit
 
 check_lldbinit_writable() {
     if [ -e "$LLDBINIT" ]; then
-        [ -f "$LLDBINIT" ] && [ -w "$LLDBINIT" ] || fail "$LLDBINIT is not a writable file; add this line by hand: $IMPORT_LINE"
+        if [ ! -f "$LLDBINIT" ] || [ ! -w "$LLDBINIT" ]; then
+            fail "$LLDBINIT is not a writable file; add this line by hand: $IMPORT_LINE"
+        fi
     else
         [ -w "$(dirname "$LLDBINIT")" ] || fail "cannot create $LLDBINIT; add this line by hand: $IMPORT_LINE"
     fi
@@ -53,6 +72,10 @@ check_lldbinit_writable() {
 
 add_import_line() {
     check_lldbinit_writable
+    if [ "$DRY_RUN" = 1 ]; then
+        say "would add to $LLDBINIT: $IMPORT_LINE"
+        return 0
+    fi
     if [ ! -e "$LLDBINIT" ]; then
         : > "$LLDBINIT"
         touch "$CREATED_MARK"
@@ -83,6 +106,7 @@ remove_import_line() {
 # MARK: - uninstall
 
 if [ "$UNINSTALL" = 1 ]; then
+    [ "$DRY_RUN" = 0 ] || fail "--dry-run does not apply to --uninstall"
     remove_import_line
     if [ -d "$PREFIX" ]; then
         rm -rf "$PREFIX"
@@ -96,12 +120,16 @@ fi
 command -v swift >/dev/null 2>&1 || fail "no Swift toolchain on PATH (install Swift 6.0 or later (Xcode 16 or later on a Mac): swift.org/install)"
 
 build_release() {
+    if [ "$DRY_RUN" = 1 ]; then
+        run swift build -c release
+        return 0
+    fi
     say "building in release (a few minutes on 2 cores; progress below)"
     local log; log=$(mktemp)
     (cd "$REPO" && . scripts/stale-build.sh && ld_forget_stale_build .build release)
     # Show SwiftPM's [n/m] progress, keep the full log for errors.
     # The pipe's status is not the build's: 'Build complete' in the log decides below.
-    (cd "$REPO" && swift build -c release "$@" 2>&1) | tee "$log" \
+    (cd "$REPO" && swift build -c release 2>&1) | tee "$log" \
         | grep --line-buffered -E '^\[[0-9]+/[0-9]+\] (Compiling|Linking)' | sed -u 's/^/    /' || true
     if ! grep -q 'Build complete' "$log"; then
         grep -E 'error' "$log" | head -20 >&2
@@ -112,33 +140,96 @@ build_release() {
     (cd "$REPO" && . scripts/stale-build.sh && ld_record_build .build release)
 }
 
-# The LLDB commands: the script ~/.lldbinit imports and the package beside it,
-# copied afresh so a module no longer in the repository does not stay behind.
+# The LLDB commands: the script ~/.lldbinit imports and the package beside it (with
+# its commands/ subpackage), copied afresh so a module no longer in the repository
+# does not stay behind.
 install_commands() {
-    rm -rf "$PREFIX/layoutdebug"
-    mkdir -p "$PREFIX/layoutdebug"
-    cp "$REPO/lldb/layout_debug.py" "$PREFIX/"
-    cp "$REPO"/lldb/layoutdebug/*.py "$PREFIX/layoutdebug/"
+    run rm -rf "$PREFIX/layoutdebug"
+    run mkdir -p "$PREFIX/layoutdebug/commands"
+    run cp "$REPO/lldb/layout_debug.py" "$PREFIX/"
+    run cp "$REPO"/lldb/layoutdebug/*.py "$PREFIX/layoutdebug/"
+    run cp "$REPO"/lldb/layoutdebug/commands/*.py "$PREFIX/layoutdebug/commands/"
+}
+
+# MARK: - Apple platforms
+
+# The libraries of each Apple platform's folder: the helper and the solver it links
+# (@rpath, found beside it).
+APPLE_LIBRARIES="libLayoutDebugSupport.dylib libCassowary.dylib"
+
+# The SDK (xcrun --sdk) each platform folder is built against; Catalyst is macOS's SDK
+# with its iOSSupport frameworks.
+platform_sdk() {
+    case "$1" in
+        iphonesimulator) echo iphonesimulator ;;
+        maccatalyst) echo macosx ;;
+        iphoneos) echo iphoneos ;;
+        *) fail "no SDK for $1" ;;
+    esac
+}
+
+# The triples built into each platform folder, one slice each in its fat libraries.
+platform_triples() {
+    case "$1" in
+        iphonesimulator) echo "arm64-apple-ios15.0-simulator x86_64-apple-ios15.0-simulator" ;;
+        maccatalyst) echo "arm64-apple-ios15.0-macabi x86_64-apple-ios15.0-macabi" ;;
+        iphoneos) echo "arm64-apple-ios15.0" ;;
+        *) fail "no triples for $1" ;;
+    esac
+}
+
+# Builds the helper library for each triple of a platform and puts the fat libraries
+# in $PREFIX/<platform>/.
+install_apple_platform() {
+    local folder=$1 sdk sdk_path triple lib
+    local -a extra inputs
+    sdk=$(platform_sdk "$folder")
+    sdk_path=$(xcrun --sdk "$sdk" --show-sdk-path) || fail "xcrun has no $sdk SDK: install it in Xcode"
+    extra=()
+    if [ "$folder" = maccatalyst ]; then
+        extra=(-Xswiftc -Fsystem -Xswiftc "$sdk_path/System/iOSSupport/System/Library/Frameworks"
+               -Xswiftc -I -Xswiftc "$sdk_path/System/iOSSupport/usr/lib/swift"
+               -Xlinker -L -Xlinker "$sdk_path/System/iOSSupport/usr/lib/swift")
+    fi
+    for triple in $(platform_triples "$folder"); do
+        say "building for $triple"
+        run swift build -c release --package-path "$REPO" --product LayoutDebugSupport \
+            --scratch-path "$REPO/.build-$triple" --triple "$triple" \
+            -Xswiftc -sdk -Xswiftc "$sdk_path" ${extra[@]+"${extra[@]}"}
+    done
+    run mkdir -p "$PREFIX/$folder"
+    for lib in $APPLE_LIBRARIES; do
+        inputs=()
+        for triple in $(platform_triples "$folder"); do
+            inputs+=("$REPO/.build-$triple/release/$lib")
+        done
+        run xcrun lipo -create "${inputs[@]}" -output "$PREFIX/$folder/$lib"
+    done
 }
 
 install_macos() {
     command -v xcrun >/dev/null 2>&1 || fail "xcrun not found: install Xcode's command line tools"
     build_release
-    mkdir -p "$PREFIX"
-    # The simulator slices; a device build must be signed (see --sign).
-    for triple in arm64-apple-ios15.0-simulator x86_64-apple-ios15.0-simulator; do
-        say "building for $triple"
-        (cd "$REPO" && swift build -c release --product LayoutDebugSupport \
-            --scratch-path ".build-$triple" --triple "$triple" \
-            -Xswiftc -sdk -Xswiftc "$(xcrun --sdk iphonesimulator --show-sdk-path)")
+    local rel="$REPO/.build/release" folder lib
+    run mkdir -p "$PREFIX/macosx"
+    for lib in $APPLE_LIBRARIES; do
+        run cp "$rel/$lib" "$PREFIX/macosx/"
     done
-    mkdir -p "$PREFIX/iphonesimulator"
-    xcrun lipo -create "$REPO"/.build-*-simulator/release/libLayoutDebugSupport.dylib \
-        -output "$PREFIX/iphonesimulator/libLayoutDebugSupport.dylib"
-    cp "$REPO/.build/release/libLayoutDebugSupport.dylib" "$REPO/.build/release/libCassowary.dylib" "$PREFIX/"
+    # lexplain runs layout-explain on this Mac; it links libCassowary.dylib beside it.
+    run cp "$rel/layout-explain" "$rel/libCassowary.dylib" "$PREFIX/"
+    for folder in iphonesimulator maccatalyst iphoneos; do
+        install_apple_platform "$folder"
+    done
     install_commands
     if [ -n "$SIGN" ]; then
-        codesign --force --sign "$SIGN" "$PREFIX"/*.dylib "$PREFIX"/iphonesimulator/*.dylib
+        for folder in macosx maccatalyst iphoneos iphonesimulator; do
+            for lib in $APPLE_LIBRARIES; do
+                run codesign --force --sign "$SIGN" "$PREFIX/$folder/$lib"
+            done
+        done
+    else
+        say "not signed: a device, or a Mac app with the hardened runtime, refuses these libraries until"
+        say "you run ./install.sh --sign \"<the app's signing identity>\" (or link LayoutDebugSupport into the app)"
     fi
 }
 
@@ -146,22 +237,27 @@ install_linux() {
     # Prefer an LLDB with Python that is already here; else Debian's.
     . "$REPO/scripts/lldb-env.sh"
     if ! command -v lldb-16 >/dev/null 2>&1 || ! dpkg -s python3-lldb-16 >/dev/null 2>&1; then
-        ld_apt_install lldb-16 python3-lldb-16 || fail "could not install Debian's lldb-16 and python3-lldb-16"
+        if [ "$DRY_RUN" = 1 ]; then
+            run ld_apt_install lldb-16 python3-lldb-16
+        else
+            ld_apt_install lldb-16 python3-lldb-16 || fail "could not install Debian's lldb-16 and python3-lldb-16"
+        fi
     fi
     build_release
     local rel="$REPO/.build/release"
-    mkdir -p "$PREFIX"
+    run mkdir -p "$PREFIX"
     # libReferenceKit.so stands in for UIKit: layout-explain links it, and an
     # app already has it loaded when the helper library is injected.
-    cp "$rel/libLayoutDebugSupport.so" "$rel/libReferenceKit.so" "$rel/layout-explain" "$PREFIX/"
+    run cp "$rel/libLayoutDebugSupport.so" "$rel/libReferenceKit.so" "$rel/layout-explain" "$PREFIX/"
     install_commands
 }
 
-if [ "$(uname)" != Darwin ] && [ -n "$SIGN" ]; then fail "--sign is for macOS device builds only"; fi
+if [ "$(uname)" != Darwin ] && [ -n "$SIGN" ]; then fail "--sign is for the Apple libraries, built on macOS only"; fi
 check_lldbinit_writable
-mkdir -p "$PREFIX" || fail "cannot create $PREFIX"
+run mkdir -p "$PREFIX" || fail "cannot create $PREFIX"
 if [ "$(uname)" = Darwin ]; then install_macos; else install_linux; fi
 add_import_line
+if [ "$DRY_RUN" = 1 ]; then say "dry run: nothing was changed"; exit 0; fi
 say "installed in $PREFIX"
 
 # MARK: - demo

@@ -4,8 +4,8 @@ Load it from ~/.lldbinit:
 
     command script import ~/.lldb/layout-debug/layout_debug.py
 
-Commands: lbreak, lconflicts, lreport, lconstraints, ltrace, lname, lexplain,
-lload, lsettings. Type `help <command>` for each one.
+The commands are the modules of layoutdebug/commands/, one each, registered from there;
+`help` lists them (all start with l) and `help <command>` explains each one.
 
 Every report comes from ONE expression that calls a C entry point (`lds_*`) of
 the injected LayoutDebugSupport library. Those expressions are always
@@ -34,9 +34,9 @@ def load_package():
     """Imports the package beside this file, or reloads it if it is already imported.
 
     LLDB reloads this file on a second `command script import`. Reloading the
-    package's modules too, lowest layer first, makes edited code take effect as
-    it did when all of it was in this file; a reload keeps a module's globals, so
-    the state in layoutdebug.plumbing (_SESSIONS) survives it.
+    package's modules too, lowest layer first, makes edited code take effect, and
+    imports a command module that is new; a reload keeps a module's globals, so the
+    state in layoutdebug.session (_SESSIONS) survives it.
     """
     loaded = sys.modules.get(PACKAGE)
     if loaded is not None and \
@@ -61,25 +61,27 @@ load_package()
 from layoutdebug import breakpoints  # noqa: E402  (after load_package: the fresh modules)
 from layoutdebug.breakpoints import conflict_breakpoint_callback  # noqa: E402,F401
 from layoutdebug.c_expressions import c_call, c_pointer  # noqa: E402,F401
-from layoutdebug.commands import (  # noqa: E402,F401
-    COMMANDS, BreakCommand, ConflictsCommand, ConstraintsCommand, ExplainCommand, LoadCommand,
-    NameCommand, ReportCommand, SettingsCommand, TraceCommand,
-)
+from layoutdebug.commands import COMMANDS  # noqa: E402
 from layoutdebug.constants import DEFAULT_TIMEOUT, LDS_NO_DESCEND  # noqa: E402,F401
+from layoutdebug.evaluation import expression_options  # noqa: E402,F401
 from layoutdebug.local_memory import LocalMemory  # noqa: E402,F401
-from layoutdebug.plumbing import (  # noqa: E402,F401
-    code_symbol_address, expression_options, facts_for, local_memory_refusal, read_buffer,
-    read_buffer_with_lldb,
-)
+from layoutdebug.local_read_policy import local_memory_refusal  # noqa: E402,F401
+from layoutdebug.process_facts import facts_for  # noqa: E402,F401
+from layoutdebug.symbols import code_symbol_address  # noqa: E402,F401
+from layoutdebug.target_memory import read_buffer, read_buffer_with_lldb  # noqa: E402,F401
 
-# Above, the names reached as layout_debug.<name>: the commands (`command script
-# add -c`), the lbreak callback (`breakpoint command add -F`) and the helpers
-# bench/lldb/bench_lldb.py and Tests/lldb call. lbreak names its callback after
-# this module, the one LLDB's script namespace holds.
+# `command script add -c layout_debug.<class>` finds each command here, by the name of
+# its class (ReportCommand, ...), straight from the registry.
+globals().update((command.__name__, command) for command in COMMANDS)
+
+# Above, the other names reached as layout_debug.<name>: the lbreak callback
+# (`breakpoint command add -F`) and the helpers bench/lldb/bench_lldb.py and
+# Tests/lldb call. lbreak names its callback after this module, the one LLDB's
+# script namespace holds.
 breakpoints.SCRIPT_MODULE = __name__
 
 
 def __lldb_init_module(debugger, internal_dict):
+    """LLDB's hook after `command script import`: adds every command of the registry."""
     for command in COMMANDS:
-        debugger.HandleCommand("command script add -o -c %s.%s %s"
-                               % (__name__, command.__name__, command.name))
+        command.register(debugger, __name__)

@@ -111,3 +111,46 @@ def test_lload_failure_names_the_path_and_the_loader_error(tmp_path):
         "command script import " + SCRIPT, "b LayoutDemoDidLayout", "run", "lload", "continue",
     ], missing, "duplicate-leading")
     assert "could not load %s: no such file ($LAYOUT_DEBUG_LIBRARY)" % (tmp_path / "missing.so") in transcript
+
+
+HELLO_COMMAND = '''"""lhello: a command added while lldb runs, to show that a re-import discovers it."""
+
+from .base import Command
+
+
+class HelloCommand(Command):
+    """Says hello."""
+
+    name = "lhello"
+    short_help = "Say hello."
+    examples = "examples:\\n  lhello"
+
+    def run(self, debugger, args, exe_ctx):
+        """The greeting."""
+        return "hello from a new module"
+'''
+
+
+def test_a_second_import_keeps_the_settings_and_registers_a_new_command_module(tmp_path):
+    """`command script import` again, as after editing the commands: the package is reloaded,
+    the session's settings stay, and a module new in commands/ becomes a command."""
+    prefix = tmp_path / "prefix"
+    prefix.mkdir()
+    shutil.copy(SCRIPT, str(prefix / "layout_debug.py"))
+    shutil.copytree(PACKAGE, str(prefix / "layoutdebug"), ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "lhello.py").write_text(HELLO_COMMAND)
+    transcript = batch(tmp_path, [
+        "command script import " + str(prefix / "layout_debug.py"),
+        "lsettings --timeout 12",
+        "lhello",
+        "platform shell cp %s %s" % (tmp_path / "lhello.py", prefix / "layoutdebug" / "commands" / "lhello.py"),
+        "command script import " + str(prefix / "layout_debug.py"),
+        "lsettings",
+        "lhello",
+        "help lhello",
+    ], product_environment())
+    # lldb writes the one error (the first lhello, before the module exists) on stderr.
+    assert transcript.count("error: 'lhello' is not a valid command.") == 1, transcript
+    after = transcript.split("(lldb) lsettings\n", 1)[1]
+    assert after.startswith("timeout: 12 s\n"), transcript
+    assert "(lldb) lhello\nhello from a new module\n" in after and "usage: lhello" in after, transcript

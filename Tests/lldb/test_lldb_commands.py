@@ -1,4 +1,5 @@
-"""lreport, lconstraints, ltrace, lname, lload and help, in real lldb-16 sessions on layout-demo.
+"""lreport, lconstraints, ltrace, lname, lload, lsettings and every command's help and usage
+error (from the registry), in real lldb-16 sessions on layout-demo.
 
 Each test stops the demo at LayoutDemoDidLayout ($arg1 = the window's root view),
 runs commands, then lets the demo finish: it must exit 0 with its frames output.
@@ -6,6 +7,7 @@ runs commands, then lets the demo finish: it must exit 0 with its frames output.
 
 import json
 import re
+import sys
 
 from conftest import ADDRESS, constraint_addresses, frame_lines, lldb
 
@@ -31,14 +33,30 @@ def addresses_in(text):
     return {int(found, 16) for found in ADDRESS.findall(text)}
 
 
-def test_every_command_has_help_with_examples(session):
-    for name in ("lload", "lbreak", "lconflicts", "lreport", "lconstraints", "ltrace", "lname",
-                 "lexplain", "lsettings"):
-        text = session.ok("help " + name)
-        assert "usage: " + name in text
-        assert "examples:" in text
-        short = session.ok("help").splitlines()
-        assert [line for line in short if line.strip().startswith(name + " ")], name
+def registered_commands():
+    """The command classes of the registry the imported script registered (layoutdebug/commands/)."""
+    return sys.modules["layout_debug"].COMMANDS
+
+
+def test_every_command_of_the_registry_has_help_with_examples(session):
+    commands = registered_commands()
+    assert len(commands) >= 9
+    short = session.ok("help").splitlines()
+    for command in commands:
+        text = session.ok("help " + command.name)
+        assert "usage: " + command.name in text
+        assert "examples:" in text and "\n  " + command.name in text.split("examples:", 1)[1], text
+        assert [line for line in short if line.strip().startswith(command.name + " ")], command.name
+
+
+def test_every_command_of_the_registry_gives_one_line_for_bad_arguments(session):
+    session.launch(SCENARIO)  # a stopped process: each command gets as far as its own parser
+    for command in registered_commands():
+        error = session.fails(command.name + " --no-such-option")
+        # argparse names the first fault it finds: the unknown option, or a missing argument.
+        assert error.startswith("error: %s: " % command.name), error
+        assert error.endswith(" (see `help %s`)" % command.name), error
+    session.continue_to_exit()
 
 
 def test_lload_loads_once_per_process(session):
@@ -154,11 +172,18 @@ def test_lname_names_a_view_in_later_reports(session):
 
 
 def test_lsettings_changes_the_timeout(session):
-    assert session.ok("lsettings").startswith("timeout: ")
-    assert session.ok("lsettings --timeout 0.5") == "timeout: 0.5 s\n"
+    """The same half-second call succeeds at the default timeout and times out at 0.1 s."""
+    assert session.ok("lsettings").startswith("timeout: 5 s\n")
     session.fails("lsettings --timeout never")
     session.launch(SCENARIO)
-    session.ok("lreport $arg1 --no-descend")
+    half_second = "lreport --no-descend (void *)((long)usleep(500000) * 0 + (long)$arg1)"
+    at_default = session.ok(half_second)
+    assert at_default.count("Frame:") == 1 and "0x%x" % session.root_view() in at_default
+    assert session.ok("lsettings --timeout 0.1") == "timeout: 0.1 s\n"
+    error = session.fails(half_second)
+    assert "timed out after 0.1 s" in error and "the process is where it was" in error, error
+    assert session.ok("lsettings --timeout 5") == "timeout: 5 s\n"
+    assert session.ok(half_second) == at_default
     session.continue_to_exit()
 
 
@@ -210,7 +235,6 @@ def test_a_second_run_of_the_same_target_loads_the_library_again(session):
 
 def test_a_library_no_longer_where_it_was_found_is_looked_up_again(session):
     """The cached entry points hold while the library stays put; if it moved, they are found again."""
-    import sys
     session.launch(SCENARIO)
     first = session.ok("lreport $arg1")
     ld = sys.modules["layout_debug"]

@@ -10,21 +10,26 @@ class CommandParser(argparse.ArgumentParser):
     """An ArgumentParser that raises instead of printing and exiting."""
 
     def error(self, message):
+        """argparse's error: a UsageError instead of a message and exit(2)."""
         raise UsageError(message)
 
     def exit(self, status=0, message=None):
+        """argparse's exit: a UsageError on failure, else HelpRequested (after -h)."""
         if status:
             raise UsageError((message or "invalid arguments").strip())
         raise HelpRequested(self.format_help())
 
     def print_help(self, file=None):
+        """The help as HelpRequested, for the command to print as its output."""
         raise HelpRequested(self.format_help())
 
     def print_usage(self, file=None):
+        """The usage line as HelpRequested, for the command to print as its output."""
         raise HelpRequested(self.format_usage())
 
 
 def make_parser(prog, description, epilog):
+    """A CommandParser for a command: its name, description and examples, as written."""
     return CommandParser(
         prog=prog,
         description=description,

@@ -4,9 +4,12 @@ import re
 
 from .buffers import split_error
 from .conflict_log import parse_conflict_json
-from .constants import BREAKPOINT_NAME, CONFLICT_SYMBOLS, LDS_JSON
+from .conflict_sites import UIKIT_ALERT, site_for_symbol, site_in_description
+from .constants import BREAKPOINT_NAME, LDS_JSON
+from .evaluation import Context
 from .expression_errors import first_line
-from .plumbing import Context, lldb, session_for, write_output
+from .lldb_api import lldb
+from .session import session_for, write_output
 
 
 # LLDB looks a callback's dotted name up from its script namespace, where
@@ -20,8 +23,8 @@ def callback_function_name():
     return SCRIPT_MODULE + ".conflict_breakpoint_callback"
 
 
-def create_c_symbol_breakpoint(target, symbol):
-    """A breakpoint on the C symbol only.
+def create_full_name_breakpoint(target, symbol):
+    """A breakpoint on the function of that full name only: a C symbol or -[Class selector].
 
     A Swift-aware LLDB also matches the Swift function behind a `@_cdecl`
     thunk by its base name, which would give two locations and two hits
@@ -35,6 +38,7 @@ def create_c_symbol_breakpoint(target, symbol):
 
 
 def find_conflict_breakpoints(target):
+    """The breakpoints lbreak made in this target (they carry BREAKPOINT_NAME)."""
     found = []
     for index in range(target.GetNumBreakpoints()):
         breakpoint = target.GetBreakpointAtIndex(index)
@@ -43,16 +47,33 @@ def find_conflict_breakpoints(target):
     return found
 
 
-def breakpoint_symbol(breakpoint):
-    names = lldb.SBStringList()
-    breakpoint.GetNames(names)
+def breakpoint_description(breakpoint):
+    """LLDB's one-paragraph description of a breakpoint, which names its function."""
     description = lldb.SBStream()
     breakpoint.GetDescription(description, False)
-    text = description.GetData() or ""
-    for symbol in CONFLICT_SYMBOLS:
-        if symbol in text:
-            return symbol
-    return "?"
+    return description.GetData() or ""
+
+
+def breakpoint_symbol(breakpoint):
+    """The conflict site's function a breakpoint of lbreak stops in, or "?"."""
+    site = site_in_description(breakpoint_description(breakpoint))
+    return site.symbol if site is not None else "?"
+
+
+def frame_symbol_name(frame):
+    """The name of the function a frame is in, or None."""
+    symbol = frame.GetSymbol()
+    if symbol is not None and symbol.IsValid():
+        return symbol.GetName()
+    return frame.GetFunctionName()
+
+
+def site_of_hit(frame, bp_loc):
+    """The conflict site of a hit: by the function it stopped in, else by its breakpoint."""
+    site = site_for_symbol(frame_symbol_name(frame))
+    if site is None and bp_loc is not None:
+        site = site_in_description(breakpoint_description(bp_loc.GetBreakpoint()))
+    return site or UIKIT_ALERT
 
 
 def conflict_breakpoint_callback(frame, bp_loc, *rest):
@@ -75,7 +96,9 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     try:
         exe_ctx = lldb.SBExecutionContext(frame)
         ctx = Context(debugger, exe_ctx)
-        raw = ctx.call_entry("lds_conflict_report", "(void *)$arg1", "(void *)$arg2", str(LDS_JSON))
+        site = site_of_hit(frame, bp_loc)
+        raw = ctx.call_entry("lds_conflict_report", "(void *)" + site.constraint,
+                             "(void *)" + site.conflicting, str(LDS_JSON))
         message = split_error(raw)
         if message is not None:
             text = "Auto Layout conflict (no report: %s)" % message
@@ -104,11 +127,9 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
 
 
 def is_nested_hit(frame):
-    """True when the caller is itself a conflict symbol (a `@_cdecl` thunk calling its body)."""
+    """True when the caller is itself a conflict site (a `@_cdecl` thunk calling its body)."""
     try:
         caller = frame.GetThread().GetFrameAtIndex(frame.GetFrameID() + 1)
-        symbol = caller.GetSymbol()
-        name = symbol.GetName() if symbol is not None and symbol.IsValid() else None
-        return name in CONFLICT_SYMBOLS
+        return site_for_symbol(frame_symbol_name(caller)) is not None
     except Exception:  # noqa: BLE001 - when unsure, count it
         return False

@@ -19,6 +19,7 @@ def c_string_literal(text):
 
 
 def c_pointer(address):
+    """A C pointer literal for an address; None is NULL."""
     if address is None:
         return "(void *)0"
     return "(void *)0x%x" % address
@@ -37,6 +38,7 @@ def c_call(function, *arguments, **options):
 
 
 def report_flags(no_descend=False, show_all=False, as_json=False, hide_system=False):
+    """The flags argument of the report entry points, from the options given."""
     flags = 0
     if as_json:
         flags |= LDS_JSON

@@ -5,7 +5,9 @@ import time
 
 
 class ConflictRecord(object):
+    """One signature's count, first and last time seen, and view controller."""
     def __init__(self, signature, view_controller, when):
+        """A record of no hits yet, first seen at `when`."""
         self.signature = signature
         self.view_controller = view_controller
         self.count = 0
@@ -13,6 +15,7 @@ class ConflictRecord(object):
         self.last_seen = when
 
     def add(self, view_controller, when):
+        """Counts a hit at `when`; keeps the first view controller named."""
         self.count += 1
         self.last_seen = when
         if view_controller and not self.view_controller:
@@ -23,11 +26,13 @@ class ConflictLog(object):
     """Counts conflicts by signature, in order of first appearance."""
 
     def __init__(self):
+        """An empty log."""
         self.records = {}
         self.order = []
         self.total = 0
 
     def record(self, signature, view_controller=None, when=None):
+        """Counts a conflict under its signature (now, unless `when`); returns its record."""
         when = time.time() if when is None else when
         signature = signature or "(no signature)"
         entry = self.records.get(signature)
@@ -40,15 +45,18 @@ class ConflictLog(object):
         return entry
 
     def clear(self):
+        """Forgets every conflict."""
         self.records = {}
         self.order = []
         self.total = 0
 
     def entries(self):
+        """The records in order of first appearance."""
         return [self.records[signature] for signature in self.order]
 
 
 def format_clock(when):
+    """The local time of day of a timestamp, HH:MM:SS."""
     return time.strftime("%H:%M:%S", time.localtime(when))
 
 

@@ -21,11 +21,7 @@ LDS_NO_DESCEND = 2
 LDS_ALL = 4
 LDS_SYSTEM_FILTER = 8
 
-# Where UIKit (and ReferenceKit) and AppKit report an unsatisfiable layout.
-CONFLICT_SYMBOLS = (
-    "UIViewAlertForUnsatisfiableConstraints",
-    "LAYOUT_CONSTRAINTS_NOT_SATISFIABLE",
-)
+# The name lbreak gives its breakpoints (conflict_sites.py says where they go).
 BREAKPOINT_NAME = "LayoutDebugConflict"
 
 # C prototypes of the entry points, used to cast the symbol in each call.

@@ -6,6 +6,7 @@ from .settings import format_seconds
 
 
 def first_line(text):
+    """The first line of `text` that is not blank, stripped; None if there is none."""
     for line in (text or "").splitlines():
         line = line.strip()
         if line:
@@ -55,6 +56,7 @@ def describe_expression_failure(error_text, timeout, what="the expression", elap
 
 
 def strip_error_prefix(text):
+    """The message without LLDB's `<user expression N>:l:c:` and `error:` prefixes."""
     text = re.sub(r"<user expression \d+>:\d+:\d+: ", "", text or "")
     if text.startswith("error:"):
         text = text[len("error:"):].strip()

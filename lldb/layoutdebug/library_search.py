@@ -1,9 +1,10 @@
-"""Where the helper library and layout-explain are looked for, and why a load failed (no LLDB)."""
+"""Where the helper library and layout-explain are looked for (no LLDB)."""
 
 import os
-import re
+import posixpath
 
 from .constants import EXPLAIN_ENV, EXPLAIN_TOOL, LIBRARY_BASENAME, LIBRARY_ENV
+from .platforms import MACOSX, apple_platform
 
 
 def script_directory():
@@ -12,6 +13,7 @@ def script_directory():
 
 
 def library_extension(triple):
+    """The helper library's file extension on the triple's platform: .dylib, .dll or .so."""
     triple = (triple or "").lower()
     if "apple" in triple or "darwin" in triple or "macos" in triple or "ios" in triple:
         return ".dylib"
@@ -20,41 +22,64 @@ def library_extension(triple):
     return ".so"
 
 
-def is_ios_device(triple):
-    triple = (triple or "").lower()
-    return ("-ios" in triple or "tvos" in triple or "watchos" in triple or "xros" in triple) \
-        and "simulator" not in triple and "macabi" not in triple \
-        and not triple.startswith("x86_64")
-
-
 def _beside_us(name, script_dir, home):
     """Where an installed or built file called `name` may be: the install location, the
     folder of this script (an installer `--prefix`), then the package's build folders."""
+    return _installed(name, script_dir, home) + _built(name, script_dir)
+
+
+def _installed(name, script_dir, home):
+    """The install location, then the folder of this script (an installer `--prefix`)."""
+    return [os.path.join(home, ".lldb", "layout-debug", name), os.path.join(script_dir, name)]
+
+
+def _built(name, script_dir):
+    """The package's release, then debug, build folder next to lldb/."""
     package = os.path.dirname(os.path.abspath(script_dir))
-    return [
-        os.path.join(home, ".lldb", "layout-debug", name),
-        os.path.join(script_dir, name),
-        os.path.join(package, ".build", "release", name),
-        os.path.join(package, ".build", "debug", name),
-    ]
+    return [os.path.join(package, ".build", "release", name),
+            os.path.join(package, ".build", "debug", name)]
 
 
 def library_candidates(triple, environ, script_dir, home):
-    """Paths to try for the helper library, in order.
+    """Paths on this machine to try for the helper library, in order.
 
-    An explicit $LAYOUT_DEBUG_LIBRARY is the only candidate. Otherwise: the
-    installed location, the folder of this script (an installer `--prefix`),
-    then the package's build folders next to lldb/.
+    An explicit $LAYOUT_DEBUG_LIBRARY is the only candidate. On an Apple platform, the
+    platform's folder (macosx/, iphonesimulator/, maccatalyst/, iphoneos/) in the install
+    location, then in the folder of this script; for macOS also the package's own build
+    folders, which hold a macOS build. Elsewhere: the install location, the folder of this
+    script, then the package's build folders next to lldb/.
     """
     explicit = environ.get(LIBRARY_ENV)
     if explicit:
         return [os.path.expanduser(explicit)]
+    name = LIBRARY_BASENAME + library_extension(triple)
+    platform = apple_platform(triple)
+    if platform is None:
+        paths = _beside_us(name, script_dir, home)
+    else:
+        paths = _installed(os.path.join(platform, name), script_dir, home)
+        if platform == MACOSX:
+            paths += _built(name, script_dir)
     unique = []
-    for path in _beside_us(LIBRARY_BASENAME + library_extension(triple), script_dir, home):
+    for path in paths:
         path = os.path.normpath(path)
         if path not in unique:
             unique.append(path)
     return unique
+
+
+def device_library_path(executable_on_device, environ):
+    """Where the helper library is on an iOS device: $LAYOUT_DEBUG_LIBRARY (a path on the
+    device), else Frameworks/ of the app bundle that holds the executable.
+
+    A device loads only a library signed for it, so the library travels inside the app
+    (Xcode's Embed & Sign) and is loaded from there; nothing on this machine is looked at.
+    """
+    explicit = environ.get(LIBRARY_ENV)
+    if explicit:
+        return explicit
+    bundle = posixpath.dirname(executable_on_device or "")
+    return posixpath.join(bundle, "Frameworks", LIBRARY_BASENAME + ".dylib")
 
 
 def explain_candidates(environ, script_dir, home):
@@ -68,24 +93,3 @@ def explain_candidates(environ, script_dir, home):
         if directory:
             paths.append(os.path.join(directory, EXPLAIN_TOOL))
     return [os.path.normpath(path) for path in paths]
-
-
-def clean_loader_error(path, loader_error):
-    """The loader's message without the path LLDB cut short (lldb-16 drops its start).
-
-    `dlopen error: alib.so: file too short` for /tmp/notalib.so becomes
-    `dlopen: file too short`; the full path is named by the caller.
-    """
-    text = (loader_error or "").strip()
-    match = re.match(r"^(dlopen(?: error)?):\s*(\S+):\s*(.+)$", text)
-    if match and (path.endswith(match.group(2)) or match.group(2).endswith(os.path.basename(path))):
-        return "dlopen: " + match.group(3)
-    return text or "unknown loader error"
-
-
-def load_failure_message(path, loader_error, triple):
-    message = "could not load %s: %s" % (path, clean_loader_error(path, loader_error))
-    if is_ios_device(triple):
-        message += " (on a device the library must be signed with the app's identity: " \
-                   "codesign -s <identity> %s, then copy it into the app bundle)" % os.path.basename(path)
-    return message

@@ -1,6 +1,6 @@
 """Local memory reads: report buffers read straight from /proc/<pid>/mem (no LLDB).
 
-Whether a process may be read this way is decided with LLDB, in plumbing.py.
+Whether a process may be read this way is decided with LLDB, in local_read_policy.py.
 """
 
 import os
@@ -35,6 +35,7 @@ def pread_exactly(descriptor, size, offset):
 
 
 def os_error_text(error):
+    """An OSError's own text (`Permission denied`), else the error's first line."""
     if isinstance(error, OSError) and error.strerror:
         return error.strerror
     return first_line(str(error)) or type(error).__name__
@@ -51,6 +52,7 @@ class LocalMemory(object):
     """
 
     def __init__(self, pid, refusal=None):
+        """Reads of process `pid`; a `refusal` says why it must never be read here."""
         self.pid = pid
         self.refusal = refusal  # why this process is never read here, or None
         self.verified = False   # set once a read matched LLDB's read of the same bytes
@@ -59,9 +61,11 @@ class LocalMemory(object):
 
     @property
     def path(self):
+        """The /proc file of the process's memory."""
         return PROC_MEMORY % self.pid
 
     def refuse(self, reason):
+        """Never reads this process again, for `reason`."""
         self.refusal = reason
 
     def read(self, address):

@@ -50,6 +50,7 @@ def unbuffered_readline(handle):
         return handle.readline
 
     def readline():
+        """One line of input, read a byte at a time up to its newline."""
         data = bytearray()
         while True:
             byte = os.read(descriptor, 1)

@@ -5,6 +5,7 @@ from .errors import UsageError
 
 
 def parse_timeout(text):
+    """The timeout in seconds from lsettings' text; a UsageError unless 0 < s <= 3600."""
     try:
         value = float(text)
     except (TypeError, ValueError):
@@ -15,6 +16,7 @@ def parse_timeout(text):
 
 
 def default_timeout(environ):
+    """The timeout a session starts with: $LAYOUT_DEBUG_TIMEOUT when valid, else 5 s."""
     text = environ.get(TIMEOUT_ENV)
     if not text:
         return DEFAULT_TIMEOUT
@@ -25,6 +27,7 @@ def default_timeout(environ):
 
 
 def format_seconds(value):
+    """Seconds as lsettings shows them: `5 s`, `0.5 s`."""
     if value == int(value):
         return "%d s" % value
     return "%g s" % value

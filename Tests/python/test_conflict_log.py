@@ -1,0 +1,55 @@
+"""layoutdebug.conflict_log: lbreak's counts by signature, and lconflicts' summary."""
+
+import time
+
+from layoutdebug import conflict_log
+
+
+def test_conflict_log_groups_by_signature_in_first_seen_order():
+    log = conflict_log.ConflictLog()
+    log.record("B", "FeedVC", when=100)
+    log.record("A", None, when=101)
+    log.record("B", "OtherVC", when=105)
+    assert log.total == 3
+    entries = log.entries()
+    assert [(e.signature, e.count) for e in entries] == [("B", 2), ("A", 1)]
+    assert entries[0].first_seen == 100 and entries[0].last_seen == 105
+    assert entries[0].view_controller == "FeedVC"
+
+
+def test_conflict_log_counts_missing_signatures():
+    log = conflict_log.ConflictLog()
+    log.record(None)
+    log.record("")
+    assert log.total == 2 and log.entries()[0].count == 2
+
+
+def test_conflict_summary_one_line_per_signature():
+    log = conflict_log.ConflictLog()
+    base = time.mktime((2026, 1, 2, 10, 0, 0, 0, 0, -1))
+    for index in range(3):
+        log.record("UIView.width == 100 | UIView.width == 200", "CellVC", when=base + index)
+    log.record("other", None, when=base + 10)
+    text = conflict_log.format_conflict_summary(log)
+    lines = text.splitlines()
+    assert lines[0] == "4 conflicts, 2 distinct signatures:"
+    assert lines[1] == "    3x  first 10:00:00  last 10:00:02  vc CellVC  " \
+                       "UIView.width == 100 | UIView.width == 200"
+    assert lines[2] == "    1x  first 10:00:10  last 10:00:10  vc -  other"
+
+
+def test_conflict_summary_when_empty():
+    assert "No Auto Layout conflicts" in conflict_log.format_conflict_summary(conflict_log.ConflictLog())
+
+
+def test_parse_conflict_json():
+    fields = conflict_log.parse_conflict_json(
+        '{"text":"Broke X","signature":"S","viewController":"VC","ordinal":3,"brokenConstraint":"c"}')
+    assert fields["text"] == "Broke X" and fields["signature"] == "S"
+    assert fields["viewController"] == "VC" and fields["ordinal"] == 3
+
+
+def test_parse_conflict_json_tolerates_text_and_nulls():
+    assert conflict_log.parse_conflict_json("not json")["text"] == "not json"
+    fields = conflict_log.parse_conflict_json('{"text":"t","signature":null,"viewController":null}')
+    assert fields["signature"] is None and fields["viewController"] is None

@@ -1,0 +1,80 @@
+"""lbreak: a breakpoint where the target's platform reports each unsatisfiable layout, with
+the report printed and the conflict counted at every hit."""
+
+from ..breakpoints import breakpoint_symbol, callback_function_name, create_full_name_breakpoint, \
+    find_conflict_breakpoints
+from ..conflict_sites import conflict_sites
+from ..constants import BREAKPOINT_NAME
+from ..errors import LayoutDebugError, UsageError
+from ..session import session_for
+from .base import Command, target_flags
+
+
+class BreakCommand(Command):
+    """Sets (or changes the mode of, or deletes) the conflict breakpoints of the target's platform."""
+
+    name = "lbreak"
+    short_help = "Stop (or log and continue) on every unsatisfiable Auto Layout conflict."
+    description = (
+        "Sets a breakpoint where the target's platform reports an unsatisfiable layout:\n"
+        "  iOS, the simulator, Catalyst and ReferenceKit (Linux):\n"
+        "    UIViewAlertForUnsatisfiableConstraints\n"
+        "  macOS (LAYOUT_CONSTRAINTS_NOT_SATISFIABLE does not name the constraint):\n"
+        "    -[NSView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]\n"
+        "At each hit the conflict report is printed from one expression and its\n"
+        "signature is counted for `lconflicts`. Running lbreak again changes the mode\n"
+        "of the existing breakpoints.")
+    examples = (
+        "examples:\n"
+        "  lbreak                 stop at each conflict with its report\n"
+        "  lbreak --continue      print each report and keep running\n"
+        "  lbreak -c --quiet      only count conflicts; see them with lconflicts\n"
+        "  lbreak --delete        remove the breakpoints")
+    flags = target_flags()
+
+    def add_arguments(self, parser):
+        """The options and positionals of lbreak."""
+        parser.add_argument("-c", "--continue", dest="continue_", action="store_true",
+                            help="log the conflict and keep running instead of stopping")
+        parser.add_argument("-q", "--quiet", action="store_true",
+                            help="do not print reports (conflicts are still counted)")
+        parser.add_argument("-d", "--delete", action="store_true",
+                            help="delete the conflict breakpoints")
+
+    def run(self, debugger, args, exe_ctx):
+        """Creates the breakpoints once per target, sets the session's mode, lists them."""
+        target = exe_ctx.GetTarget() if exe_ctx is not None else None
+        if target is None or not target.IsValid():
+            raise LayoutDebugError("no target: create one with `target create <app>` first")
+        existing = find_conflict_breakpoints(target)
+        if args.delete:
+            if args.continue_ or args.quiet:
+                raise UsageError("--delete takes no other option")
+            for breakpoint in existing:
+                target.BreakpointDelete(breakpoint.GetID())
+            return "Deleted %d Auto Layout conflict breakpoint%s." % (
+                len(existing), "" if len(existing) == 1 else "s")
+        session = session_for(debugger)
+        session.stop_on_conflict = not args.continue_
+        session.quiet = args.quiet
+        if not existing:
+            for site in conflict_sites(target.GetTriple()):
+                symbol = site.symbol
+                breakpoint = create_full_name_breakpoint(target, symbol)
+                if not breakpoint.IsValid():
+                    raise LayoutDebugError("could not create a breakpoint on %s" % symbol)
+                if not breakpoint.AddName(BREAKPOINT_NAME):
+                    target.BreakpointDelete(breakpoint.GetID())
+                    raise LayoutDebugError("could not name the breakpoint on %s" % symbol)
+                breakpoint.SetScriptCallbackFunction(callback_function_name())
+                existing.append(breakpoint)
+        lines = []
+        for breakpoint in existing:
+            count = breakpoint.GetNumLocations()
+            where = "%d location%s" % (count, "" if count == 1 else "s") if count else "pending"
+            lines.append("  breakpoint %d: %s (%s)" % (breakpoint.GetID(),
+                                                        breakpoint_symbol(breakpoint), where))
+        mode = "stop and print the report" if session.stop_on_conflict else "print the report and continue"
+        if session.quiet:
+            mode = ("stop" if session.stop_on_conflict else "continue") + " without printing (counted)"
+        return "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))

@@ -1,0 +1,116 @@
+"""One command's view of the target (from exe_ctx only) and the one expression it runs:
+a C call into the helper library, whose buffer is read back as text."""
+
+import time
+
+from .buffers import split_error
+from .c_expressions import c_call
+from .errors import LayoutDebugError
+from .expression_errors import describe_expression_failure
+from .helper_library import load_library
+from .lldb_api import lldb
+from .session import session_for
+from .target_memory import read_buffer
+
+def expression_options(timeout, language=None):
+    """SBExpressionOptions for every call: unwind on error, ignore breakpoints, all threads
+    after the first, the timeout, and nothing kept or generated that a call does not need."""
+    options = lldb.SBExpressionOptions()
+    if language is not None:
+        options.SetLanguage(language)
+    options.SetUnwindOnError(True)
+    options.SetIgnoreBreakpoints(True)
+    options.SetTryAllThreads(True)
+    micros = int(timeout * 1000000)
+    options.SetTimeoutInMicroSeconds(micros)
+    options.SetOneThreadTimeoutInMicroSeconds(max(1, min(micros // 2, 1000000)))
+    options.SetFetchDynamicValue(lldb.eNoDynamicValues)
+    options.SetSuppressPersistentResult(True)
+    options.SetGenerateDebugInfo(False)
+    options.SetAutoApplyFixIts(False)
+    return options
+
+
+def options_for(session, language):
+    """The session's options for its timeout and this language, made once: building them is ~15 SB calls."""
+    key = (session.timeout, language)
+    options = session.options.get(key)
+    if options is None:
+        options = expression_options(session.timeout, language)
+        session.options[key] = options
+    return options
+
+
+class Context(object):
+    """The target, process and frame of one command, from exe_ctx only."""
+
+    def __init__(self, debugger, exe_ctx, need_process=True):
+        """Takes the command's exe_ctx; with `need_process`, insists on a stopped process and a frame."""
+        self.debugger = debugger
+        self.session = session_for(debugger)
+        self.target = exe_ctx.GetTarget() if exe_ctx is not None else None
+        self.process = exe_ctx.GetProcess() if exe_ctx is not None else None
+        self.thread = exe_ctx.GetThread() if exe_ctx is not None else None
+        self.frame = exe_ctx.GetFrame() if exe_ctx is not None else None
+        self.elapsed = 0.0
+        if need_process:
+            self.require_stopped_process()
+
+    def require_stopped_process(self):
+        """Raises a one-line LayoutDebugError unless there is a stopped process and a frame;
+        takes the selected (else first) thread's frame when exe_ctx has none."""
+        if self.target is None or not self.target.IsValid():
+            raise LayoutDebugError("no target: create one with `target create <app>` and run it")
+        if self.process is None or not self.process.IsValid() \
+                or self.process.GetState() in (lldb.eStateInvalid, lldb.eStateUnloaded,
+                                               lldb.eStateConnected, lldb.eStateDetached,
+                                               lldb.eStateExited):
+            raise LayoutDebugError("no process: run or attach to the app first")
+        state = self.process.GetState()
+        if state in (lldb.eStateRunning, lldb.eStateStepping, lldb.eStateLaunching,
+                     lldb.eStateAttaching):
+            raise LayoutDebugError("the process is running: interrupt it (process interrupt) first")
+        if state not in (lldb.eStateStopped, lldb.eStateSuspended, lldb.eStateCrashed):
+            raise LayoutDebugError("the process is not stopped (state: %s)"
+                                   % lldb.SBDebugger.StateAsCString(state))
+        if self.frame is None or not self.frame.IsValid():
+            thread = self.thread if self.thread is not None and self.thread.IsValid() \
+                else self.process.GetSelectedThread()
+            if thread is None or not thread.IsValid():
+                thread = self.process.GetThreadAtIndex(0)
+            if thread is None or not thread.IsValid():
+                raise LayoutDebugError("the process has no thread to evaluate in")
+            self.thread = thread
+            self.frame = thread.GetSelectedFrame()
+            if not self.frame.IsValid():
+                self.frame = thread.GetFrameAtIndex(0)
+        if self.frame is None or not self.frame.IsValid():
+            raise LayoutDebugError("no frame to evaluate in")
+
+    def evaluate(self, text, language=None):
+        """Evaluates `text`; the time it took is left in `self.elapsed`."""
+        options = options_for(self.session, language)
+        start = time.time()
+        value = self.frame.EvaluateExpression(text, options)
+        self.elapsed = time.time() - start
+        return value
+
+    def call_entry(self, function, *arguments):
+        """Runs one C call into the library and returns the buffer's text."""
+        facts, _ = load_library(self)
+        address = facts.entry_address(self.target, function)
+        value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC)
+        if not value.GetError().Success():
+            raise LayoutDebugError(describe_expression_failure(value.GetError().GetCString(),
+                                                               self.session.timeout,
+                                                               "the call to %s" % function,
+                                                               self.elapsed))
+        return read_buffer(self.process, value.GetValueAsUnsigned(), self.session.local_read)
+
+    def call_report(self, function, *arguments):
+        """call_entry, with the library's own error (an `error:` buffer) raised as one line."""
+        text = self.call_entry(function, *arguments)
+        message = split_error(text)
+        if message is not None:
+            raise LayoutDebugError(message)
+        return text

@@ -1,0 +1,59 @@
+"""Per-debugger state that lasts across commands (settings, conflict counts, lbreak's
+mode), and the debugger's output outside a command.
+
+_SESSIONS is module state: a re-import of layout_debug.py reloads this module and keeps it.
+"""
+
+import os
+import sys
+
+from .conflict_log import ConflictLog
+from .settings import default_timeout
+
+
+class Session(object):
+    """Per-debugger state: settings, the conflict log and the break mode."""
+
+    def __init__(self):
+        """A session with the default settings ($LAYOUT_DEBUG_TIMEOUT, local reads on)."""
+        self.timeout = default_timeout(os.environ)
+        self.conflicts = ConflictLog()
+        self.stop_on_conflict = True
+        self.quiet = False
+        self.callback_errors = 0
+        self.local_read = True
+        self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for
+
+
+# Kept across `command script import` reloads, so a re-import keeps the counts.
+_SESSIONS = globals().get("_SESSIONS", {})
+
+
+def session_for(debugger):
+    """The session of this debugger, made on first use (a debugger-less call shares one)."""
+    key = debugger.GetID() if debugger is not None and debugger.IsValid() else -1
+    session = _SESSIONS.get(key)
+    if not isinstance(session, Session):
+        # None, or a Session of an earlier import of this script: keep its state
+        # (conflicts, settings) and add the fields this version has.
+        fresh = Session()
+        fresh.__dict__.update(getattr(session, "__dict__", {}))
+        session = fresh
+        _SESSIONS[key] = session
+    return session
+
+
+def write_output(debugger, text):
+    """Writes text to the debugger's output outside a command (breakpoint callbacks)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        handle = debugger.GetOutputFileHandle()
+        if handle is not None:
+            handle.write(text)
+            handle.flush()
+            return
+    except Exception:  # noqa: BLE001 - fall back to Python's stdout
+        pass
+    sys.stdout.write(text)
+    sys.stdout.flush()

@@ -1,0 +1,31 @@
+"""Code symbols of the running process: where the helper library's entry points are."""
+
+from .constants import VERSION_SYMBOL
+from .lldb_api import lldb
+
+
+def code_symbol(target, name):
+    """The SBAddress of a code symbol loaded in the running process, or None.
+
+    A module from an earlier run can stay in the target's image list; its
+    symbols have no load address, so they do not count.
+    """
+    symbols = target.FindSymbols(name)
+    for index in range(symbols.GetSize() if symbols is not None else 0):
+        symbol = symbols.GetContextAtIndex(index).GetSymbol()
+        if symbol.IsValid() and symbol.GetType() == lldb.eSymbolTypeCode:
+            start = symbol.GetStartAddress()
+            if start.GetLoadAddress(target) not in (0, lldb.LLDB_INVALID_ADDRESS):
+                return start
+    return None
+
+
+def code_symbol_address(target, name):
+    """The load address of a code symbol in the running process, or None."""
+    start = code_symbol(target, name)
+    return start.GetLoadAddress(target) if start is not None else None
+
+
+def library_present(target):
+    """Whether the helper library is loaded in the target's process (its version entry is)."""
+    return code_symbol(target, VERSION_SYMBOL) is not None
