@@ -66,6 +66,8 @@ from layoutdebug.constants import DEFAULT_TIMEOUT, LDS_NO_DESCEND  # noqa: E402,
 from layoutdebug.evaluation import expression_options  # noqa: E402,F401
 from layoutdebug.local_memory import LocalMemory  # noqa: E402,F401
 from layoutdebug.local_read_policy import local_memory_refusal  # noqa: E402,F401
+from layoutdebug import origin_launch  # noqa: E402
+from layoutdebug.origin_launch import origins_launch_callback  # noqa: E402,F401
 from layoutdebug.process_facts import facts_for  # noqa: E402,F401
 from layoutdebug.symbols import code_symbol_address  # noqa: E402,F401
 from layoutdebug.target_memory import read_buffer, read_buffer_with_lldb  # noqa: E402,F401
@@ -74,11 +76,12 @@ from layoutdebug.target_memory import read_buffer, read_buffer_with_lldb  # noqa
 # its class (ReportCommand, ...), straight from the registry.
 globals().update((command.__name__, command) for command in COMMANDS)
 
-# Above, the other names reached as layout_debug.<name>: the lbreak callback
-# (`breakpoint command add -F`) and the helpers bench/lldb/bench_lldb.py and
+# Above, the other names reached as layout_debug.<name>: the lbreak and lorigins
+# callbacks (`breakpoint command add -F`) and the helpers bench/lldb/bench_lldb.py and
 # Tests/lldb call. lbreak names its callback after this module, the one LLDB's
 # script namespace holds.
 breakpoints.SCRIPT_MODULE = __name__
+origin_launch.SCRIPT_MODULE = __name__
 
 
 def __lldb_init_module(debugger, internal_dict):

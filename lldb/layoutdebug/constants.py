@@ -33,4 +33,5 @@ PROTOTYPES = {
     "lds_set_name": "void *(*)(void *, const char *)",
     "lds_conflict_report": "void *(*)(void *, void *, unsigned int)",
     "lds_set_skipped_classes": "void *(*)(const char *)",
+    "lds_origins": "void *(*)(const char *)",
 }

@@ -9,6 +9,7 @@ from .errors import LayoutDebugError
 from .expression_errors import describe_expression_failure
 from .helper_library import load_library
 from .lldb_api import lldb
+from .origin_symbols import resolver_for
 from .session import session_for
 from .target_memory import read_buffer
 
@@ -105,7 +106,10 @@ class Context(object):
                                                                self.session.timeout,
                                                                "the call to %s" % function,
                                                                self.elapsed))
-        return read_buffer(self.process, value.GetValueAsUnsigned(), self.session.local_read)
+        text = read_buffer(self.process, value.GetValueAsUnsigned(), self.session.local_read)
+        if "made at <frames" in text:
+            text = resolver_for(self.session, self.process).rewrite(text)
+        return text
 
     def call_report(self, function, *arguments):
         """call_entry, with the library's own error (an `error:` buffer) raised as one line."""

@@ -9,15 +9,24 @@ import os
 import shutil
 import subprocess
 
-import lldb
-
 from .origin_text import Frame, rewrite_markers
+
+
+def resolver_for(session, process):
+    """The session's resolver for this run of the process: addresses move between runs."""
+    key = (process.GetProcessID(), process.GetUniqueID())
+    resolver = session.origin_resolvers.get(key)
+    if resolver is None:
+        resolver = OriginResolver(process.GetTarget())
+        session.origin_resolvers = {key: resolver}  # only the current run's
+    return resolver
 
 
 class OriginResolver(object):
     """Resolves addresses of one target, remembering each address and each demangled name."""
 
     def __init__(self, target):
+        """A resolver with empty caches for `target`."""
         self.target = target
         self._frames = {}
         self._names = {}

@@ -26,6 +26,7 @@ class Frame(object):
     """One resolved return address: its image, and its source line and function when known."""
 
     def __init__(self, address, image=None, path=None, line=0, function=None):
+        """A frame at `address`; what is not known stays None (or line 0)."""
         self.address = address
         self.image = image
         self.path = path

@@ -23,6 +23,8 @@ class Session(object):
         self.callback_errors = 0
         self.local_read = True
         self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for
+        self.origin_resolvers = {}  # (pid, run) -> OriginResolver, see origin_symbols.resolver_for
+        self.origins_at_launch = False  # lorigins on: capture from the start of each launch
 
 
 # Kept across `command script import` reloads, so a re-import keeps the counts.

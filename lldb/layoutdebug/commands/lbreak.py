@@ -6,6 +6,7 @@ from ..breakpoints import breakpoint_symbol, callback_function_name, create_full
 from ..conflict_sites import conflict_sites
 from ..constants import BREAKPOINT_NAME
 from ..errors import LayoutDebugError, UsageError
+from ..origin_launch import capture_at_launch
 from ..session import session_for
 from .base import Command, target_flags
 
@@ -29,6 +30,7 @@ class BreakCommand(Command):
         "  lbreak                 stop at each conflict with its report\n"
         "  lbreak --continue      print each report and keep running\n"
         "  lbreak -c --quiet      only count conflicts; see them with lconflicts\n"
+        "  lbreak --origins       also record where constraints are made (see lorigins)\n"
         "  lbreak --delete        remove the breakpoints")
     flags = target_flags()
 
@@ -40,6 +42,8 @@ class BreakCommand(Command):
                             help="do not print reports (conflicts are still counted)")
         parser.add_argument("-d", "--delete", action="store_true",
                             help="delete the conflict breakpoints")
+        parser.add_argument("--origins", action="store_true",
+                            help="also start origin capture at every launch (lorigins on)")
 
     def run(self, debugger, args, exe_ctx):
         """Creates the breakpoints once per target, sets the session's mode, lists them."""
@@ -48,7 +52,7 @@ class BreakCommand(Command):
             raise LayoutDebugError("no target: create one with `target create <app>` first")
         existing = find_conflict_breakpoints(target)
         if args.delete:
-            if args.continue_ or args.quiet:
+            if args.continue_ or args.quiet or args.origins:
                 raise UsageError("--delete takes no other option")
             for breakpoint in existing:
                 target.BreakpointDelete(breakpoint.GetID())
@@ -77,4 +81,7 @@ class BreakCommand(Command):
         mode = "stop and print the report" if session.stop_on_conflict else "print the report and continue"
         if session.quiet:
             mode = ("stop" if session.stop_on_conflict else "continue") + " without printing (counted)"
-        return "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
+        text = "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
+        if args.origins:
+            text += "\n" + capture_at_launch(target)
+        return text

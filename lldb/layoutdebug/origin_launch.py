@@ -1,0 +1,68 @@
+"""Origin capture from the start of each launch (LLDB): a breakpoint on `main` that loads the
+helper library, turns capture on and lets the app run on. Apps make most constraints before
+their first view appears, so capture must be on before then; `main` comes first."""
+
+from .breakpoints import create_full_name_breakpoint
+from .c_expressions import c_string_literal
+from .errors import LayoutDebugError
+from .evaluation import Context
+from .expression_errors import first_line
+from .lldb_api import lldb
+from .session import write_output
+
+LAUNCH_SYMBOL = "main"
+ORIGINS_BREAKPOINT_NAME = "LayoutDebugOrigins"
+
+# LLDB finds the callback by its dotted name in the script namespace, where layout_debug.py
+# (which sets this to its own name, as for lbreak's callback) exposes it.
+SCRIPT_MODULE = "layout_debug"
+
+
+def find_launch_breakpoints(target):
+    """The breakpoints `lorigins on` made in this target."""
+    found = []
+    for index in range(target.GetNumBreakpoints()):
+        breakpoint = target.GetBreakpointAtIndex(index)
+        if breakpoint.IsValid() and breakpoint.MatchesName(ORIGINS_BREAKPOINT_NAME):
+            found.append(breakpoint)
+    return found
+
+
+def capture_at_launch(target):
+    """Makes the launch breakpoint once; returns a line saying when capture starts."""
+    if not find_launch_breakpoints(target):
+        breakpoint = create_full_name_breakpoint(target, LAUNCH_SYMBOL)
+        if not breakpoint.IsValid() or not breakpoint.AddName(ORIGINS_BREAKPOINT_NAME):
+            if breakpoint.IsValid():
+                target.BreakpointDelete(breakpoint.GetID())
+            raise LayoutDebugError("could not set a breakpoint on %s to start capture at launch" % LAUNCH_SYMBOL)
+        breakpoint.SetScriptCallbackFunction(SCRIPT_MODULE + ".origins_launch_callback")
+    return "Origins: capture starts at %s on every launch (the helper library is loaded there)." % LAUNCH_SYMBOL
+
+
+def stop_capture_at_launch(target):
+    """Deletes the launch breakpoints; returns how many there were."""
+    breakpoints = find_launch_breakpoints(target)
+    for breakpoint in breakpoints:
+        target.BreakpointDelete(breakpoint.GetID())
+    return len(breakpoints)
+
+
+def set_capture(ctx, command):
+    """`lds_origins(command)` in the stopped process: its one-line status."""
+    return ctx.call_report("lds_origins", c_string_literal(command)).strip()
+
+
+def origins_launch_callback(frame, bp_loc, *rest):
+    """At `main`: load the library and start capture, then continue. Never raises, never stops."""
+    debugger = None
+    try:
+        debugger = frame.GetThread().GetProcess().GetTarget().GetDebugger()
+        set_capture(Context(debugger, lldb.SBExecutionContext(frame)), "on")
+    except Exception as error:  # noqa: BLE001 - the app must run on whatever happens here
+        try:
+            write_output(debugger, "lorigins: capture could not start at launch: %s"
+                         % (first_line(str(error)) or type(error).__name__))
+        except Exception:  # noqa: BLE001
+            pass
+    return False
