@@ -5,7 +5,8 @@ One module per concern, lowest layer first:
 - no LLDB (they never import lldb; Tests/python runs them without it): constants,
   errors, arguments, object_arguments, c_expressions, buffers, settings,
   expression_errors, local_memory, platforms, library_search, loader_errors,
-  conflict_sites, conflict_log, pasted_input, origin_text (reports' `made at` lines);
+  conflict_sites, conflict_log, pasted_input, origin_text (reports' `made at` lines), report_thread (which thread a report's
+  call runs on);
 - LLDB plumbing, by domain: lldb_api (LLDB's module), session (per-debugger state and
   output), symbols, process_facts (what is known of each process run), local_read_policy
   (when /proc may be read), target_memory (reading a report buffer), origin_symbols
@@ -28,6 +29,7 @@ PURE_MODULES = (
     "constants", "errors", "arguments", "object_arguments", "c_expressions", "buffers",
     "settings", "expression_errors", "local_memory", "platforms", "library_search",
     "loader_errors", "conflict_sites", "conflict_log", "pasted_input", "origin_text",
+    "report_thread",
 )
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",

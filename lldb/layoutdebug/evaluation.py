@@ -10,6 +10,7 @@ from .expression_errors import describe_expression_failure
 from .helper_library import load_library
 from .lldb_api import lldb
 from .origin_symbols import resolver_for
+from .report_thread import report_on_main_thread
 from .session import session_for
 from .target_memory import read_buffer
 
@@ -88,11 +89,12 @@ class Context(object):
         if self.frame is None or not self.frame.IsValid():
             raise LayoutDebugError("no frame to evaluate in")
 
-    def evaluate(self, text, language=None):
-        """Evaluates `text`; the time it took is left in `self.elapsed`."""
+    def evaluate(self, text, language=None, frame=None):
+        """Evaluates `text` in `frame` (default: the command's); the time it took is left in
+        `self.elapsed`."""
         options = options_for(self.session, language)
         start = time.time()
-        value = self.frame.EvaluateExpression(text, options)
+        value = (frame or self.frame).EvaluateExpression(text, options)
         self.elapsed = time.time() - start
         return value
 
@@ -100,7 +102,8 @@ class Context(object):
         """Runs one C call into the library and returns the buffer's text."""
         facts, _ = load_library(self)
         address = facts.entry_address(self.target, function)
-        value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC)
+        value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC,
+                              self.report_frame())
         if not value.GetError().Success():
             raise LayoutDebugError(describe_expression_failure(value.GetError().GetCString(),
                                                                self.session.timeout,
@@ -110,6 +113,19 @@ class Context(object):
         if "made at <frames" in text:
             text = resolver_for(self.session, self.process).rewrite(text)
         return text
+
+    def report_frame(self):
+        """The frame a C call into the library runs in: the main thread's top frame when the
+        user stopped on another thread and the main thread is waiting (report_thread), else
+        the command's frame. Only calls that take addresses move; the user's expressions are
+        always evaluated where the user is."""
+        main = self.process.GetThreadAtIndex(0)
+        if main is None or not main.IsValid():
+            return self.frame
+        on_main = self.frame.GetThread().GetThreadID() == main.GetThreadID()
+        top = main.GetFrameAtIndex(0)
+        name = top.GetFunctionName() or (top.GetSymbol().GetName() if top.GetSymbol().IsValid() else None)
+        return top if report_on_main_thread(on_main, name) else self.frame
 
     def call_report(self, function, *arguments):
         """call_entry, with the library's own error (an `error:` buffer) raised as one line."""
