@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "lldb"))
 
 from layoutdebug.origin_text import (  # noqa: E402
-    Frame, first_user_frame, marker_addresses, origin_line, rewrite_markers, short_function_name,
+    Frame, first_user_frame, line_for_frames, marker_addresses, origin_line, rewrite_markers, short_function_name,
 )
 
 REPORT = (
@@ -21,7 +21,7 @@ REPORT = (
 
 
 def resolver(table):
-    return lambda addresses: [table[address] for address in addresses]
+    return line_for_frames(lambda addresses: [table[address] for address in addresses])
 
 
 def test_the_first_frame_outside_the_frameworks_is_named_with_file_line_and_function():
@@ -58,6 +58,21 @@ def test_a_text_without_markers_is_left_alone_and_nothing_is_resolved():
 
 def test_marker_addresses_are_read_in_order():
     assert marker_addresses(REPORT) == [[0x7f0010, 0x7f0020, 0x5500a0]]
+
+
+def test_numbered_markers_reuse_the_frames_their_number_was_first_written_with():
+    text = ("a\n  made at <frames #1 0x10 0x20>\nb\n  made at <frames #2 0x30>\n"
+            "c\n  made at <frames #1>\nd\n  made at <frames #9>\n")
+    assert marker_addresses(text) == [[0x10, 0x20], [0x30], [0x10, 0x20], None]
+    seen = []
+
+    def line(key):
+        seen.append(key)
+        return "made at " + key
+    out = rewrite_markers(text, line)
+    assert out == ("a\n  made at 0x10 0x20\nb\n  made at 0x30\nc\n  made at 0x10 0x20\n"
+                   "d\n  made at ? (this report lost the frames of #9)\n")
+    assert seen == ["0x10 0x20", "0x30"], "each number is resolved once"
 
 
 def test_short_names_keep_labels_and_closures_say_where():

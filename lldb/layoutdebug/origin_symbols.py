@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 
-from .origin_text import Frame, rewrite_markers
+from .origin_text import MARKER_START, Frame, origin_line, rewrite_markers
 
 
 def resolver_for(session, process):
@@ -28,12 +28,32 @@ class OriginResolver(object):
     def __init__(self, target):
         """A resolver with empty caches for `target`."""
         self.target = target
-        self._frames = {}
-        self._names = {}
+        self._frames = {}  # address -> Frame
+        self._lines = {}   # a marker's address text -> its made-at line
+        self._names = {}   # mangled -> demangled
 
     def rewrite(self, text):
-        """The report `text` with its markers replaced (unchanged when it has none)."""
-        return rewrite_markers(text, self.frames)
+        """The report `text` with its markers replaced (unchanged when it has none).
+
+        A report of a thousand views holds thousands of markers, most alike: each distinct
+        one is resolved once, and only up to its first frame in the user's code."""
+        if MARKER_START not in text:
+            return text
+        return rewrite_markers(text, self.line_for_key)
+
+    def line_for_key(self, key):
+        """The made-at line of one marker's addresses (their text, as the report wrote them)."""
+        line = self._lines.get(key)
+        if line is None:
+            frames = []
+            for word in key.split():
+                frame = self.frame(int(word, 16))
+                frames.append(frame)
+                if frame.is_users:
+                    break
+            line = origin_line(frames)
+            self._lines[key] = line
+        return line
 
     def frames(self, addresses):
         """One Frame per return address."""

@@ -10,7 +10,10 @@ after the frameworks that made the constraint on the user's behalf.
 import os
 import re
 
-MARKER = re.compile(r"made at <frames((?: 0x[0-9a-fA-F]+)+)>")
+MARKER_START = "made at <frames"
+# `made at <frames 0x… 0x…>`, or numbered within a report: `<frames #3 0x… 0x…>` the first
+# time, `<frames #3>` for each later constraint made by the same calls.
+MARKER = re.compile(r"made at <frames(?: (#\d+))?((?: 0x[0-9a-fA-F]+)*)>")
 
 # Images whose frames are never the user's: UIKit/AppKit and their runtime, our own
 # library and ReferenceKit, the Swift runtime, the C library, and the constraint DSLs.
@@ -32,22 +35,40 @@ class Frame(object):
         self.path = path
         self.line = line
         self.function = function
+        # Whether the frame is in a framework or runtime image, not the user's code.
+        self.is_framework = bool(image) and bool(FRAMEWORK_IMAGE.match(image))
 
     @property
-    def is_framework(self):
-        """Whether the frame is in a framework or runtime image, not the user's code."""
-        return bool(self.image) and bool(FRAMEWORK_IMAGE.match(self.image))
+    def is_users(self):
+        """Whether the frame is in the user's own code (a known image, not a framework)."""
+        return bool(self.image) and not self.is_framework
+
+
+def marker_keys(text):
+    """Each marker's addresses, as the text of its words, in order: a numbered reference
+    resolves to the addresses its number was first written with. A reference to a number
+    the text never defined gives None."""
+    defined = {}
+    keys = []
+    for match in MARKER.finditer(text):
+        number, words = match.group(1), match.group(2).strip()
+        if number is not None:
+            if words:
+                defined[number] = words
+            words = defined.get(number)
+        keys.append(words or None)
+    return keys
 
 
 def marker_addresses(text):
-    """The address lists of every marker in `text`, in order (for resolving them at once)."""
-    return [[int(word, 16) for word in match.group(1).split()] for match in MARKER.finditer(text)]
+    """The address lists of every marker in `text`, in order (None for a broken reference)."""
+    return [[int(word, 16) for word in key.split()] if key else None for key in marker_keys(text)]
 
 
 def first_user_frame(frames):
     """The first frame outside the frameworks, or None when all were frameworks'."""
     for frame in frames:
-        if frame.image and not frame.is_framework:
+        if frame.is_users:
             return frame
     return None
 
@@ -87,12 +108,55 @@ def origin_line(frames):
     return "made at ? (no debug info for %s) in %s" % (frame.image, function)
 
 
-def rewrite_markers(text, resolve):
+WORDS = re.compile(r"^(?: (#\d+))?((?: 0x[0-9a-fA-F]+)*)$")
+
+
+def rewrite_markers(text, line_for_key):
     """`text` with each marker replaced by its origin line.
 
-    `resolve(addresses)` returns one Frame per address; a text without markers is returned
-    as it is, and `resolve` is not called.
+    `line_for_key(words)` gives the line for one marker's addresses (their text, as written);
+    it is called once per distinct marker. A report of a thousand views holds thousands of
+    markers, so the text is cut at each marker once and joined again, in one pass. A text
+    without markers is returned as it is; anything that only looks like a marker is kept.
     """
-    if "made at <frames" not in text:
+    if MARKER_START not in text:
         return text
-    return MARKER.sub(lambda match: origin_line(resolve([int(w, 16) for w in match.group(1).split()])), text)
+    parts = text.split(MARKER_START)
+    out = [parts[0]]
+    defined = {}  # number -> its words
+    lines = {}    # words -> line
+    for part in parts[1:]:
+        end = part.find(">")
+        body = part[1:end]
+        if end > 2 and body[0] == "#" and body[1:].isdigit():
+            # A reference to an earlier marker, nearly every marker of a long report.
+            words = defined.get(body)
+            line = lines.get(words) if words else None
+            if line is not None:
+                out.append(line)
+                out.append(part[end + 1:])
+                continue
+        match = WORDS.match(part[:end]) if end >= 0 else None
+        if match is None or (match.group(1) is None and not match.group(2)):
+            out.append(MARKER_START)
+            out.append(part)
+            continue
+        number, words = match.group(1), match.group(2).strip()
+        if number is not None:
+            if words:
+                defined[number] = words
+            words = defined.get(number)
+        if not words:
+            line = "made at ? (this report lost the frames of %s)" % number
+        else:
+            line = lines.get(words)
+            if line is None:
+                line = lines[words] = line_for_key(words)
+        out.append(line)
+        out.append(part[end + 1:])
+    return "".join(out)
+
+
+def line_for_frames(resolve):
+    """A `line_for_key` for rewrite_markers from `resolve(addresses) -> [Frame]`."""
+    return lambda key: origin_line(resolve([int(word, 16) for word in key.split()]))

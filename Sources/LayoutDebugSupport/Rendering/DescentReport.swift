@@ -112,6 +112,8 @@ public enum DescentReport {
         /// testing hashes every name in the chain, and a descent meets the
         /// same class view after view.
         private var lastSkipTest: (className: String, superclassNames: [String], skipped: Bool)?
+        /// The report's numbered origin markers, across all its views.
+        private var origins = OriginMarkers()
 
         /// A writer that leaves out the subviews of `skipping`'s classes, unless `all`.
         init(skipping: Set<String>, all: Bool) {
@@ -131,7 +133,7 @@ public enum DescentReport {
             first = false
             while indents.count <= depth { indents.append(indents[indents.count - 1] + "  ") }
             let indent = indents[depth]
-            ViewLayoutDescription.write(view, indent: indent, reported: reported, into: &out)
+            ViewLayoutDescription.write(view, indent: indent, reported: reported, origins: &origins, into: &out)
             if let address = view.reference.address { reported.set(true, for: address) }
             // The view the user pointed at is always opened, even a button.
             guard depth == 0 || all || !isSkipped(view) else {

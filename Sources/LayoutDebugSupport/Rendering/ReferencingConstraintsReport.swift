@@ -87,7 +87,8 @@ public enum ReferencingConstraintsReport {
         var out = TextWriter()
         out.write(title)
         out.write("\n")
-        ViewLayoutDescription.numbered(constraints, showOwner: showOwner, indent: "", into: &out)
+        var origins = OriginMarkers()
+        ViewLayoutDescription.numbered(constraints, showOwner: showOwner, indent: "", origins: &origins, into: &out)
         return out.string
     }
 }

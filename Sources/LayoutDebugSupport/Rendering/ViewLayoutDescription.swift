@@ -42,6 +42,14 @@ public enum ViewLayoutDescription {
     ///   it is counted here rather than printed twice.
     static func write(_ view: ViewSnapshot, indent: String,
                       reported: AddressTable<Bool>? = nil, into out: inout TextWriter) {
+        var origins = OriginMarkers()
+        write(view, indent: indent, reported: reported, origins: &origins, into: &out)
+    }
+
+    /// `write(_:indent:reported:into:)` within a longer report, whose origin markers are
+    /// numbered across all of its views.
+    static func write(_ view: ViewSnapshot, indent: String, reported: AddressTable<Bool>?,
+                      origins: inout OriginMarkers, into out: inout TextWriter) {
         // Each line is appended piece by piece: an interpolated line would be
         // built, copied in and freed, a thousand times per descent.
         func line(_ label: StaticString, _ value: String) {
@@ -80,8 +88,8 @@ public enum ViewLayoutDescription {
         out.write("Constraints....")
         out.write(decimal: Int64(view.constraints.count))
         out.write("\n")
-        numbered(view.constraints, showOwner: false, indent: indent, into: &out)
-        writeAncestors(view.ancestorConstraints, indent: indent, reported: reported, into: &out)
+        numbered(view.constraints, showOwner: false, indent: indent, origins: &origins, into: &out)
+        writeAncestors(view.ancestorConstraints, indent: indent, reported: reported, origins: &origins, into: &out)
     }
 
     /// The `Ancestors` section. In a descent, constraints held by views
@@ -89,7 +97,8 @@ public enum ViewLayoutDescription {
     /// names the views they are listed under,
     /// `Ancestors......3, listed above under <UIView:0x10>`.
     private static func writeAncestors(_ constraints: [ConstraintSnapshot], indent: String,
-                                       reported: AddressTable<Bool>?, into out: inout TextWriter) {
+                                       reported: AddressTable<Bool>?, origins: inout OriginMarkers,
+                                       into out: inout TextWriter) {
         guard !constraints.isEmpty else { return }
         // Only each constraint's owner is read to sort them: in a descent
         // nearly every one is listed above, and copying whole snapshots to
@@ -124,7 +133,7 @@ public enum ViewLayoutDescription {
             return
         }
         out.write("\n")
-        numbered(listed, showOwner: true, indent: indent, into: &out)
+        numbered(listed, showOwner: true, indent: indent, origins: &origins, into: &out)
         if aboveCount > 0 {
             out.write(indent)
             out.write(" (")
@@ -229,7 +238,7 @@ public enum ViewLayoutDescription {
     /// ` 1. @1000 …` lines; Sadun pads the index to two columns (`%2d.`), so
     /// lists up to 99 line up.
     static func numbered(_ constraints: [ConstraintSnapshot], showOwner: Bool, indent: String,
-                         into out: inout TextWriter) {
+                         origins: inout OriginMarkers, into out: inout TextWriter) {
         // A buffer pointer lends each constraint in place; `enumerated()`
         // or the array's subscript would copy every one.
         constraints.withUnsafeBufferPointer { constraints in
@@ -241,7 +250,7 @@ public enum ViewLayoutDescription {
                 writeConstraintLine(constraints.baseAddress! + index, showOwner: showOwner, into: &out)
                 out.write("\n")
                 if case .some = constraints[index].origin {
-                    OriginText.writeLine(constraints[index].origin, indent: indent + "      ", into: &out)
+                    origins.writeLine(constraints[index].origin, indent: indent + "      ", into: &out)
                 }
             }
         }

@@ -133,6 +133,22 @@ final class OriginCaptureTests: XCTestCase {
         XCTAssertEqual(table.count, 2)
     }
 
+    func test_aLongReportNumbersItsMarkers_andWritesRepeatedFramesOnce() {
+        var markers = OriginMarkers()
+        var out = TextWriter()
+        for origin: ConstraintOrigin in [.returnAddresses([0x10, 0x20]), .returnAddresses([0x30]),
+                                         .returnAddresses([0x10, 0x20]), .unknown("made by the system")] {
+            markers.writeLine(origin, indent: " ", into: &out)
+        }
+        XCTAssertEqual(out.string, """
+             made at <frames #1 0x10 0x20>
+             made at <frames #2 0x30>
+             made at <frames #1>
+             made at ? (made by the system)
+
+            """)
+    }
+
     func test_reportLines_holdTheMarkerTheDebuggerReplaces() {
         var c = ConstraintSnapshot(firstItem: ObjectReference(className: "UIView", address: 0x10), firstAttribute: .width,
                                    constant: 40)
