@@ -56,6 +56,11 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// Live adapters compute it; it cannot be derived later because the items'
     /// frames are not part of the snapshot.
     public var frameMiss: Optional<Double>
+    /// The first item's superview, when the source names it: a log's
+    /// `names: '|':NSTextView:0x…`, or a live adapter that read it. A
+    /// position set by a constant (`minX == 0`) is measured from it; see
+    /// `isPositionInSuperview`.
+    public var superview: Optional<ObjectReference>
 
     /// Creates a snapshot. Defaults describe an active, required,
     /// `NSLayoutConstraint` with multiplier 1 and constant 0.
@@ -77,7 +82,8 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         isSystemSpacing: Bool = false,
         owner: ObjectReference? = nil,
         isBroken: Bool = false,
-        frameMiss: Double? = nil
+        frameMiss: Double? = nil,
+        superview: ObjectReference? = nil
     ) {
         self.className = className
         self.address = address
@@ -97,6 +103,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         self.owner = owner
         self.isBroken = isBroken
         self.frameMiss = frameMiss
+        self.superview = superview
     }
 
     /// Whether the constraint is required (priority 1000).
