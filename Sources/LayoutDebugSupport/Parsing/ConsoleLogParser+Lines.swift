@@ -68,13 +68,14 @@ extension ConsoleLogParser {
                 reset()
             }
         case .explicitList:
-            if isBracket(text, start, end, UInt8(ascii: ")")) {
+            // A constraint first: one that lost its `<` may end in `)`.
+            if isConstraint {
+                addConstraint(text, start, end, isBroken: false, emit)
+            } else if isBracket(text, start, end, UInt8(ascii: ")")) {
                 state = .afterList
             } else if isStrayClosing(text, start, end) {
                 noteRepairs { $0.strayClosings += 1 }
                 state = .afterList
-            } else if isConstraint {
-                addConstraint(text, start, end, isBroken: false, emit)
             } else if isEllipsis(text, start, end) {
                 noteRepairs { $0.elisions += 1 }
             } else if looksLikeConstraint(text, start, end) {

@@ -156,6 +156,11 @@ enum PastedTextRepair {
         bytes.removeSubrange(end...)
         bytes.append(UInt8(ascii: ">"))
         bytes.insert(UInt8(ascii: "<"), at: start)
+        // `\U2019` shows the list quoted the line, as `NSArray` quotes text
+        // it escapes; the quote goes back so the escape is undone.
+        if bytes.contains(UInt8(ascii: "\\")), start == 0 || bytes[start - 1] != UInt8(ascii: "\"") {
+            bytes.insert(UInt8(ascii: "\""), at: start)
+        }
         return true
     }
 }
