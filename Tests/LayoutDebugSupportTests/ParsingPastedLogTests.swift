@@ -150,6 +150,18 @@ final class ParsingPastedLogTests: XCTestCase {
         XCTAssertNil(conflict.repairs)
     }
 
+    /// A page keeps the runs of spaces before `(active)` and the list's
+    /// indentation as non-breaking spaces.
+    func test_nonBreakingSpaces_areReadAsSpaces() throws {
+        let text = Self.log { $0.replacingOccurrences(of: "   (active", with: "\u{A0}\u{A0} (active") }
+            .replacingOccurrences(of: "\n    ", with: "\n\u{A0}\u{A0}\u{A0} ")
+            .replacingOccurrences(of: "\n(", with: "\n\u{A0}(")
+        XCTAssertTrue(text.contains("\u{A0}\u{A0} (active"))
+        let conflict = try only(text)
+        try assertReadAsPrinted(conflict)
+        XCTAssertEqual(conflict.repairs?.nonBreakingSpaceLines, 5)
+    }
+
     // MARK: - Prefixes, gutters, elisions, brackets
 
     func test_quoteMarkerOnEveryLine_withUnbracketedLines() throws {

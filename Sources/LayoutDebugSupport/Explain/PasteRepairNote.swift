@@ -17,6 +17,9 @@ enum PasteRepairNote {
         if repairs.htmlEntityLines > 0 {
             parts.append("decoded HTML entities (&lt; &gt; &quot; …) in \(lines(repairs.htmlEntityLines, "line"))")
         }
+        if repairs.nonBreakingSpaceLines > 0 {
+            parts.append("read non-breaking spaces as spaces in \(lines(repairs.nonBreakingSpaceLines, "line"))")
+        }
         if repairs.strayClosings > 0 {
             parts.append("read a stray '}' or ']' as the ')' that closes the list")
         }

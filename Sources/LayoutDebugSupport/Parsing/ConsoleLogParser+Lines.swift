@@ -244,7 +244,8 @@ extension ConsoleLogParser {
     // MARK: - Line shapes
 
     /// A line that is `(` or `)` after a prefix: the prefix, if any, ends in a
-    /// blank or one of `>`, `/`, `*`, `]`, `:`, `|` (a line-number gutter).
+    /// blank or one of `>`, `/`, `*`, `]`, `:`, `|` (a line-number gutter),
+    /// or the last byte of a non-breaking space (a web page's indentation).
     func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
         var last = end
         while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
@@ -253,7 +254,7 @@ extension ConsoleLogParser {
         guard before > start else { return true }
         switch text[before - 1] {
         case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "]"), UInt8(ascii: ":"),
-             UInt8(ascii: "|"):
+             UInt8(ascii: "|"), 0xA0:
             return text.firstIndex(of: UInt8(ascii: "<"), from: start, to: end) == nil
         default:
             return false

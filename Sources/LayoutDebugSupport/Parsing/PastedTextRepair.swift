@@ -16,8 +16,9 @@ import Darwin
 ///   `'` except between two letters, where it is an apostrophe a title may
 ///   really hold (`'Don’t'` on the "breaking" line, which prints non-ASCII
 ///   as it is).
-/// - Pages show HTML entities: `&lt; &gt; &quot; &#39; &apos; &amp;` and
-///   numeric ones below 128.
+/// - Pages show HTML entities: `&lt; &gt; &quot; &#39; &apos; &amp;
+///   &nbsp;` and numeric ones below 128, and keep runs of spaces as
+///   non-breaking ones (U+00A0).
 ///
 /// Only lines the envelope already takes for constraints come here, and a
 /// line without `&`, a typographic quote or a missing `<` is not copied, so
@@ -66,11 +67,13 @@ enum PastedTextRepair {
 
     // MARK: - Marks
 
-    /// Whether the line holds a byte that may start damage: `&`, or the
-    /// first byte of a typographic quote (`E2 80 98`…`9D`).
+    /// Whether the line holds a byte that may start damage: `&`, the first
+    /// byte of a typographic quote (`E2 80 98`…`9D`) or of a non-breaking
+    /// space (`C2 A0`).
     private static func hasMarks(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
         text.firstIndex(of: UInt8(ascii: "&"), from: start, to: end) != nil
             || text.firstIndex(of: 0xE2, from: start, to: end) != nil
+            || text.firstIndex(of: 0xC2, from: start, to: end) != nil
     }
 
     /// The line with typographic quotes and HTML entities replaced, counting
@@ -78,10 +81,14 @@ enum PastedTextRepair {
     private static func decoded(_ text: ByteText, _ start: Int, _ end: Int, _ repairs: inout PasteRepairs) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(end - start)
-        var quotes = false, entities = false
+        var quotes = false, entities = false, spaces = false
         var index = start
         while index < end {
-            if let quote = typographicQuote(text, index, end, after: bytes.last) {
+            if index + 1 < end, text[index] == 0xC2, text[index + 1] == 0xA0 {
+                bytes.append(0x20)
+                index += 2
+                spaces = true
+            } else if let quote = typographicQuote(text, index, end, after: bytes.last) {
                 bytes.append(quote)
                 index += 3
                 quotes = true
@@ -96,6 +103,7 @@ enum PastedTextRepair {
         }
         if quotes { repairs.typographicQuoteLines = 1 }
         if entities { repairs.htmlEntityLines = 1 }
+        if spaces { repairs.nonBreakingSpaceLines = 1 }
         return bytes
     }
 

@@ -15,6 +15,8 @@ public struct PasteRepairs: Codable, Hashable, Sendable {
     public var typographicQuoteLines = 0
     /// Lines whose HTML entities (`&lt;`, `&gt;`, `&quot;`, `&#39;`, `&amp;`) were decoded.
     public var htmlEntityLines = 0
+    /// Lines whose non-breaking spaces (U+00A0, as pages keep runs of spaces) were read as spaces.
+    public var nonBreakingSpaceLines = 0
     /// Lists closed with `}` or `]` instead of `)`.
     public var strayClosings = 0
     /// `...` or `…` lines where the author cut the list.
@@ -31,6 +33,7 @@ public struct PasteRepairs: Codable, Hashable, Sendable {
         unbracketedLines += other.unbracketedLines
         typographicQuoteLines += other.typographicQuoteLines
         htmlEntityLines += other.htmlEntityLines
+        nonBreakingSpaceLines += other.nonBreakingSpaceLines
         strayClosings += other.strayClosings
         elisions += other.elisions
     }
