@@ -117,9 +117,15 @@ final class ParsingPastedLogTests: XCTestCase {
         XCTAssertEqual(conflict.mutuallyExclusive[1].firstItem?.title, "Tom’s books")
     }
 
-    /// The "breaking" line prints a title's real `’`; that is no damage.
-    func test_anApostropheInATitle_isNotDamage() throws {
+    /// The "breaking" line prints a title's real `’` and `“ ”`; that is no damage.
+    func test_aTitlesOwnTypographicQuotes_areNotDamage() throws {
         XCTAssertNil(try only(Self.log()).repairs)
+        let text = Self.log().replacingOccurrences(of: "'Tom’s books'.width == 350   (active)>",
+                                                   with: "'“Tom’s” books'.width == 350   (active)>")
+        XCTAssertTrue(text.contains("“Tom’s”"))
+        let conflict = try only(text)
+        XCTAssertNil(conflict.repairs)
+        XCTAssertEqual(conflict.brokenConstraint?.address, 0x6000033c1b30)
     }
 
     static func entities(_ line: String) -> String {

@@ -12,10 +12,10 @@ import Darwin
 /// - Markdown takes `<NSLayoutConstraint:0x… …>` for an HTML tag and drops
 ///   the brackets (often the quotes too): the constraint starts at a class
 ///   named `…Constraint` followed by `:0x`, with no `<` before it.
-/// - Blogs make quotes typographic: `“ ”` are `"`, `‘` is `'`, and `’` is
-///   `'` except between two letters, where it is an apostrophe a title may
-///   really hold (`'Don’t'` on the "breaking" line, which prints non-ASCII
-///   as it is).
+/// - Blogs make quotes typographic: `“ ”` around a list item are `"`, `‘`
+///   is `'`, and `’` is `'` except between two letters, where it is an
+///   apostrophe a title may really hold (`'Don’t'` on the "breaking" line,
+///   which prints non-ASCII as it is).
 /// - Pages show HTML entities: `&lt; &gt; &quot; &#39; &apos; &amp;
 ///   &nbsp;` and numeric ones below 128, and keep runs of spaces as
 ///   non-breaking ones (U+00A0).
@@ -82,13 +82,15 @@ enum PastedTextRepair {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(end - start)
         var quotes = false, entities = false, spaces = false
+        let singleQuotesTurned = holdsLeftSingleQuote(text, start, end)
         var index = start
         while index < end {
             if index + 1 < end, text[index] == 0xC2, text[index + 1] == 0xA0 {
                 bytes.append(0x20)
                 index += 2
                 spaces = true
-            } else if let quote = typographicQuote(text, index, end, after: bytes.last) {
+            } else if let quote = typographicQuote(text, index, end, after: bytes,
+                                                   singleQuotesTurned: singleQuotesTurned) {
                 bytes.append(quote)
                 index += 3
                 quotes = true
@@ -107,18 +109,59 @@ enum PastedTextRepair {
         return bytes
     }
 
-    /// `"` or `'` for a typographic quote at `index`; `nil` for anything
-    /// else, and for `’` between two letters (an apostrophe).
-    private static func typographicQuote(_ text: ByteText, _ index: Int, _ end: Int, after previous: UInt8?) -> UInt8? {
+    /// `"` or `'` for a typographic quote at `index`, or `nil`. A title may
+    /// hold its own (the "breaking" line prints them as they are: `'Don’t'`,
+    /// `'“Hi” there'`), so only quotes where the log's own stand are read:
+    /// `“` opening a list item and `”` closing one (before `,` or the line
+    /// end, or after `>`); `‘` always; `’` never between two letters, and
+    /// otherwise where a log's `'` stands: when the line also holds a `‘` (a
+    /// typographer turned its quotes), after an address (a title opens),
+    /// or before `.`, `]`, `)`, `(`, `:`, `,`, `'` or the line end (a title
+    /// or a name closes).
+    private static func typographicQuote(_ text: ByteText, _ index: Int, _ end: Int, after output: [UInt8],
+                                         singleQuotesTurned: Bool) -> UInt8? {
         guard index + 3 <= end, text[index] == 0xE2, text[index + 1] == 0x80 else { return nil }
+        let previous = output.last
         switch text[index + 2] {
-        case 0x9C, 0x9D: return UInt8(ascii: "\"")
+        case 0x9C:
+            let opensItem = previous.map { ByteClass.isBlank($0) || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: ",") }
+            return opensItem ?? true ? UInt8(ascii: "\"") : nil
+        case 0x9D:
+            let closesItem = previous == UInt8(ascii: ">") || onlyCommasAndBlanks(text, index + 3, end)
+            return closesItem ? UInt8(ascii: "\"") : nil
         case 0x98: return UInt8(ascii: "'")
         case 0x99:
-            let apostrophe = previous.map(isLetter) == true && index + 3 < end && isLetter(text[index + 3])
-            return apostrophe ? nil : UInt8(ascii: "'")
+            let next: UInt8? = index + 3 < end ? text[index + 3] : nil
+            if previous.map(isLetter) == true, next.map(isLetter) == true { return nil }
+            let closes = next.map { Array(".])(:,'".utf8).contains($0) } ?? true
+            return singleQuotesTurned || closes || followsAddress(output) ? UInt8(ascii: "'") : nil
         default: return nil
         }
+    }
+
+    /// Whether `output` ends in `0x` and hexadecimal digits: a title's quote
+    /// comes right after its item's address.
+    private static func followsAddress(_ output: [UInt8]) -> Bool {
+        var index = output.count
+        while index > 0, ByteClass.isHexDigit(output[index - 1]) { index -= 1 }
+        return index < output.count && index >= 2 && output[index - 1] == UInt8(ascii: "x") && output[index - 2] == UInt8(ascii: "0")
+    }
+
+    /// Whether the line holds a `‘`, which UIKit never prints unescaped in a
+    /// list and a typographer puts at every opening single quote.
+    private static func holdsLeftSingleQuote(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        var search = start
+        while let lead = text.firstIndex(of: 0xE2, from: search, to: end) {
+            if lead + 2 < end, text[lead + 1] == 0x80, text[lead + 2] == 0x98 { return true }
+            search = lead + 1
+        }
+        return false
+    }
+
+    private static func onlyCommasAndBlanks(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index < end, ByteClass.isBlank(text[index]) || text[index] == UInt8(ascii: ",") { index += 1 }
+        return index == end
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
