@@ -14,7 +14,12 @@ struct Options {
 
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
         and explains why each conflict cannot hold. With no FILE, or with -, reads
-        standard input.
+        standard input. A log pasted from a web page is read too (constraints without
+        their <...>, typographic quotes, HTML entities, "> " markers, line numbers);
+        the report then says in a "Note:" line what was repaired.
+
+          layout-explain console.log
+          pbpaste | layout-explain --summary
 
           --summary   one line per distinct conflict (its signature), most frequent first,
                       with a total; no explanations, so it is fast on big logs

@@ -50,3 +50,35 @@ def test_lexplain_errors(session, tmp_path):
     junk = tmp_path / "junk.log"
     junk.write_text("nothing about constraints here\n")
     assert "layout-explain failed" in session.fails("lexplain " + str(junk))
+
+
+def web_damaged(log):
+    """The log as a web page leaves it: `> ` on every line, constraints
+    without their `<…>` and quotes (Markdown took them for HTML tags), and
+    typographic quotes around `'|'`."""
+    lines = []
+    for line in log.splitlines():
+        if "Constraint:0x" in line:
+            line = line.replace('"<', "").replace('>",', ",").replace('>"', "")
+            line = re.sub(r"<(?=[A-Za-z_.]*Constraint:0x)", "", line)
+            line = re.sub(r">(\s*)$", r"\1", line)
+            line = line.replace("'|'", "\u2018|\u2019")
+        lines.append("> " + line)
+    return "\n".join(lines) + "\n"
+
+
+def test_lexplain_reads_a_log_pasted_from_a_web_page(session, tmp_path):
+    path, log = console_log(tmp_path)
+    damaged = web_damaged(log)
+    assert "<NSLayoutConstraint" not in damaged and "NSLayoutConstraint:0x" in damaged, damaged
+    clean = session.ok("lexplain " + path)
+    pasted = tmp_path / "pasted.txt"
+    pasted.write_text(damaged + "\n")
+    with open(str(pasted)) as handle:
+        session.debugger.SetInputFileHandle(handle, False)
+        from_paste = session.ok("lexplain")
+    reason = clean.split("Why:\n", 1)[1].splitlines()[0]
+    assert reason in from_paste, (reason, from_paste)
+    assert "Note: the log was damaged on its way here: read " in from_paste, from_paste
+    assert "without their angle brackets" in from_paste, from_paste
+    assert "unparsed:" not in from_paste, from_paste

@@ -19,8 +19,8 @@ extension LiveAdapter {
         let name = controller.map { classNames(of: $0).name }
         return ConflictSnapshot(
             ordinal: ordinal,
-            brokenConstraint: snapshot(of: broken, owner: owner(of: broken)),
-            mutuallyExclusive: list.map { snapshot(of: $0, owner: owner(of: $0)) },
+            brokenConstraint: conflictSnapshot(of: broken),
+            mutuallyExclusive: list.map(conflictSnapshot),
             views: involvedViews(all).map { view in
                 var flat = snapshot(of: view, ancestorConstraints: [])
                 flat.constraints = []  // the report lists the conflict's constraints, not every one
@@ -29,6 +29,17 @@ extension LiveAdapter {
             viewController: name,
             isSystemViewController: controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false
         )
+    }
+
+    /// A conflict's constraint, with its first item's superview when its
+    /// position is set by a number (`minX == 0`): the explainer measures
+    /// that position from the superview, as the frame's origin is.
+    private func conflictSnapshot(of c: NSLayoutConstraint) -> ConstraintSnapshot {
+        var made = snapshot(of: c, owner: owner(of: c))
+        if made.isPositionInSuperview, let view = c.firstItem as? PlatformView, let parent = view.superview {
+            made.superview = reference(parent)
+        }
+        return made
     }
 
     /// The view a constraint is installed on: the nearest view, from its

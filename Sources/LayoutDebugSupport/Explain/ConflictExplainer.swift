@@ -76,10 +76,18 @@ public enum ConflictExplainer {
         var causes: [String] = []
         if !conflict.unparsedLines.isEmpty { causes.append("some constraint lines could not be read") }
         if system.itemLabels.contains("superview") { causes.append("a superview ('|') is not named") }
+        for label in system.itemLabels where label.hasSuffix(".superview") {
+            causes.append("\(label.dropLast(10))'s position is measured from its superview, which the log does "
+                + "not name ('|' in names:)")
+        }
         if system.itemLabels.contains(where: { $0.hasSuffix(".margins") }) {
             causes.append("layout margins are their own items here, and the log does not print their insets")
         }
-        causes.append("the list may be trimmed")
+        if let elisions = conflict.repairs?.elisions, elisions > 0 {
+            causes.append("the list was cut where it shows '...'")
+        } else {
+            causes.append("the list may be trimmed")
+        }
         causes.append("the engine also knew sizes the log does not print (intrinsic content sizes, fixed frames, "
             + "the window)")
         reason += " The conflict needs more than the log holds: " + causes.joined(separator: "; ") + "."
@@ -87,9 +95,11 @@ public enum ConflictExplainer {
     }
 
     private static func unreadNotes(_ conflict: ConflictSnapshot) -> [String] {
-        guard !conflict.unparsedLines.isEmpty else { return [] }
+        var notes = PasteRepairNote.text(conflict.repairs).map { [$0] } ?? []
+        guard !conflict.unparsedLines.isEmpty else { return notes }
         let count = conflict.unparsedLines.count
-        return ["\(count) line\(count == 1 ? "" : "s") could not be read (see unparsed:); "
-            + "the explanation uses the rest."]
+        notes.append("\(count) line\(count == 1 ? "" : "s") could not be read (see unparsed:); "
+            + "the explanation uses the rest.")
+        return notes
     }
 }

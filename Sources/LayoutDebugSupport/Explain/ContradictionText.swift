@@ -69,7 +69,9 @@ struct ContradictionText {
         if left.count > 1 || right.count > 1 {
             arithmetic += " (\(ExplainNumber.text(leftSum)) against \(ExplainNumber.text(rightSum)))"
         }
-        return Self.capitalized(clauses.joined(separator: "; ")) + ": " + arithmetic + "."
+        // Every clause starts with an item's name, which keeps its case as
+        // written: a name the user put in for an address (`cv`) is not "Cv".
+        return clauses.joined(separator: "; ") + ": " + arithmetic + "."
     }
 
     /// What breaking the engine's choice does: a constraint outside the
@@ -89,11 +91,6 @@ struct ContradictionText {
             + "enough, and the engine will break another constraint too."
     }
 
-    private static func capitalized(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
-    }
-
     // MARK: - Fixes
 
     /// Each change that removes a row of the subset; system constraints are
@@ -108,9 +105,9 @@ struct ContradictionText {
         for index in constraints {
             let constraint = conflict.mutuallyExclusive[index]
             if constraint.className == "NSAutoresizingMaskLayoutConstraint" {
-                let item = phrases.name(constraint.firstItem, constraint)
+                let item = phrases.name(constraint.framedItem, constraint)
                 guard autoresizingItems.insert(item).inserted else { continue }
-                let removed = autoresizingRows(of: constraint.firstItem)
+                let removed = autoresizingRows(of: constraint.framedItem)
                 fixes.append(.init(constraintIndex: index,
                                    advice: "set translatesAutoresizingMaskIntoConstraints = false on \(item)",
                                    resolvesConflict: resolves(without: removed)))
@@ -134,7 +131,7 @@ struct ContradictionText {
         Set(system.rows.indices.filter { row in
             guard let index = constraintIndex(system.rows[row]) else { return false }
             let constraint = conflict.mutuallyExclusive[index]
-            return constraint.className == "NSAutoresizingMaskLayoutConstraint" && constraint.firstItem == item
+            return constraint.className == "NSAutoresizingMaskLayoutConstraint" && constraint.framedItem == item
         })
     }
 

@@ -95,7 +95,7 @@ struct ExplanationPhrases {
                 return "\(first) is \(relationWord)\(ExplainNumber.text(c.constant)) \(attribute == .width ? "wide" : "high")"
                     + systemNote(c)
             }
-            return formula(c)
+            return c.isPositionInSuperview ? positionSentence(c, relationWord) : formula(c)
         }
         let second = name(secondItem, c)
         let other = c.secondAttribute.canonical
@@ -121,6 +121,25 @@ struct ExplanationPhrases {
             return "\(first) is \(relationWord.isEmpty ? "" : relationWord)centered on \(second)\(offset)"
         }
         return formula(c)
+    }
+
+    /// A position set by a number, which is measured from the superview's
+    /// edge: "NSView is pinned 0 from the left edge of NSTextView", "UIView's
+    /// center is 160 from the left edge of its superview".
+    private func positionSentence(_ c: ConstraintSnapshot, _ relationWord: String) -> String {
+        let first = name(c.firstItem, c)
+        let attribute = c.firstAttribute.canonical
+        let horizontal = attribute.axis == .horizontal
+        let superview = c.superview.map { name($0, c) } ?? "its superview"
+        let edge = horizontal ? "left" : "top"
+        let amount = relationWord + signed(c.constant)
+        let subject: String
+        switch attribute {
+        case .left, .leading, .top: subject = "\(first) is pinned"
+        case .centerX, .centerY: subject = "\(first)'s center is"
+        default: subject = "\(first)'s \(Self.edgeName(attribute) ?? attribute.rawValue) edge is"
+        }
+        return "\(subject) \(amount) from the \(edge) edge of \(superview)" + systemNote(c)
     }
 
     private func signed(_ value: Double) -> String {

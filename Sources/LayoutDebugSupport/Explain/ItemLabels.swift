@@ -13,7 +13,7 @@ struct ItemLabels {
     init(_ constraints: [ConstraintSnapshot]) {
         var references: [String: ObjectReference] = [:]
         for (index, constraint) in constraints.enumerated() {
-            for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
+            for item in [constraint.firstItem, constraint.secondItem, constraint.superview].compactMap({ $0 }) {
                 references[Self.key(item, constraintIndex: index)] = item
             }
         }

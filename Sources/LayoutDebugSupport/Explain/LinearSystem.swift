@@ -11,6 +11,15 @@
 /// variables of their own, because where a baseline sits inside a view is not
 /// in the log. Widths and heights are at least 0, as UIKit's engine keeps
 /// them: many real conflicts are impossible only because of that.
+///
+/// A position given by a number or a size (`h=-&- NSView:0x….minX == 0`, an
+/// autoresizing mask's or a container's frame) is the frame origin in the
+/// superview's coordinates, so its row subtracts the superview's own edge:
+/// `NSView.minX - NSTextView.minX = 0` when the log names `'|'` as
+/// `NSTextView`, else the edge of an unknown item, "NSView.superview", one
+/// per view. Read as `NSView.minX = 0` instead, two views at `minX == 0` in
+/// different superviews would contradict each other, and a real
+/// contradiction through the superview's edges would be lost.
 struct LinearSystem {
     /// What a row stands for.
     enum Source: Hashable {
@@ -91,6 +100,9 @@ struct LinearSystem {
                 coefficients[variable, default: 0] -= constraint.multiplier * coefficient
             }
         }
+        if constraint.isPositionInSuperview, let origin = origin(of: constraint, index: index, labels: labels) {
+            for (variable, coefficient) in origin { coefficients[variable, default: 0] -= coefficient }
+        }
         coefficients = coefficients.filter { $0.value != 0 }
         return Row(coefficients: coefficients, relation: constraint.relation, constant: constant(constraint),
                    source: .constraint(index))
@@ -145,6 +157,31 @@ struct LinearSystem {
         case .lastBaseline: return [variable(.lastBaseline): 1]
         default: return nil
         }
+    }
+
+    /// The superview edge a position given by a number is measured from:
+    /// its `minX` or `minY`. The superview is the one the log names as
+    /// `'|'`; for an autoresizing constraint whose number is a share of a
+    /// size (`minX == 0.5*UIWindow.width`), the item of that size; else an
+    /// unknown item of its own, the same for every such constraint of the
+    /// view.
+    private mutating func origin(of constraint: ConstraintSnapshot, index: Int, labels: ItemLabels) -> [Int: Double]? {
+        guard let first = constraint.firstItem, let axis = constraint.firstAttribute.canonical.axis else { return nil }
+        let edge: LayoutAttribute = axis == .horizontal ? .left : .top
+        if let superview = constraint.superview ?? sizeOwner(of: constraint) {
+            return expression(superview, edge, labels, constraintIndex: index)
+        }
+        let firstKey = ItemLabels.key(first, constraintIndex: index)
+        let item = itemNumber("superview-of:" + firstKey, labels.label(for: firstKey, first) + ".superview")
+        let kind: Kind = axis == .horizontal ? .minX : .minY
+        return [item * Kind.allCases.count + kind.rawValue: 1]
+    }
+
+    /// The superview an autoresizing constraint names through its size.
+    private func sizeOwner(of constraint: ConstraintSnapshot) -> ObjectReference? {
+        guard constraint.className == "NSAutoresizingMaskLayoutConstraint",
+              constraint.secondAttribute.canonical.isSize else { return nil }
+        return constraint.secondItem
     }
 
     private mutating func itemNumber(_ key: String, _ label: String) -> Int {

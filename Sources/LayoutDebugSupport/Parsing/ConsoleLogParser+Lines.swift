@@ -8,7 +8,7 @@ extension ConsoleLogParser {
         (start, end) = text.trimmed(start, end)
         // Keywords come before a constraint's text, never inside it (a
         // syslog `<Notice>` before the header is not a constraint).
-        let constraint = ConstraintLine.find(text, start, end, strict: false)
+        let constraint = Self.opening(text, start, end)
         var opening = end
         if case .constraint(let constraintStart, _, _, _)? = constraint { opening = constraintStart }
         let keywords = Keywords(text, start, opening)
@@ -20,7 +20,7 @@ extension ConsoleLogParser {
             let after = found.contains(.header) ? max(start, min(keywords.headerEnd, end)) : end
             // Only a constraint-named class starts a list here, as it does
             // between conflicts (`<UIView: 0x…>` after a header is not one).
-            if ConstraintLine.find(text, after, end, strict: false)?.isNamed == true {
+            if Self.opening(text, after, end)?.isNamed == true {
                 state = .implicitList
                 addConstraint(text, after, end, isBroken: false, emit)
             }
@@ -31,7 +31,7 @@ extension ConsoleLogParser {
             if state == .idle { begin(header: false) }
             state = .expectBroken
             let after = max(start, min(keywords.breakingEnd, end))
-            if ConstraintLine.find(text, after, end, strict: false) != nil {
+            if Self.opening(text, after, end) != nil {
                 addConstraint(text, after, end, isBroken: true, emit)
             }
             return
@@ -68,11 +68,19 @@ extension ConsoleLogParser {
                 reset()
             }
         case .explicitList:
-            if isBracket(text, start, end, UInt8(ascii: ")")) {
-                state = .afterList
-            } else if isConstraint || looksLikeConstraint(text, start, end) {
+            // A constraint first: one that lost its `<` may end in `)`.
+            if isConstraint {
                 addConstraint(text, start, end, isBroken: false, emit)
-            } else if !blank, !isEllipsis(text, start, end) {
+            } else if isBracket(text, start, end, UInt8(ascii: ")")) {
+                state = .afterList
+            } else if isStrayClosing(text, start, end) {
+                noteRepairs { $0.strayClosings += 1 }
+                state = .afterList
+            } else if isEllipsis(text, start, end) {
+                noteRepairs { $0.elisions += 1 }
+            } else if looksLikeConstraint(text, start, end) {
+                addConstraint(text, start, end, isBroken: false, emit)
+            } else if !blank {
                 // A list of something else (an app printing an array) is dropped;
                 // a stray line inside a real list is reported, not skipped.
                 if hasHeader || constraintLines > 0 {
@@ -88,7 +96,9 @@ extension ConsoleLogParser {
                 flush(emit)
                 begin(header: false)
                 state = .explicitList
-            } else if !blank, !isEllipsis(text, start, end) {
+            } else if isEllipsis(text, start, end) {
+                noteRepairs { $0.elisions += 1 }
+            } else if !blank {
                 state = .afterList
             }
         case .afterList:
@@ -133,8 +143,27 @@ extension ConsoleLogParser {
         if isBroken { flush(emit) }
     }
 
-    /// Reads one constraint line into the conflict being built.
+    /// Reads one constraint line into the conflict being built, repairing
+    /// it first when a web page damaged it (`PastedTextRepair`).
     mutating func record(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool) {
+        guard let repaired = PastedTextRepair.repaired(text, start, end) else {
+            return recordAsPrinted(text, start, end, isBroken: isBroken, original: nil)
+        }
+        noteRepairs { $0.add(repaired.repairs) }
+        var bytes = repaired.bytes
+        let count = bytes.count
+        bytes.append(0)
+        let original = text.string(start, end)
+        bytes.withUnsafeBufferPointer { buffer in
+            recordAsPrinted(ByteText(base: buffer.baseAddress!, count: count), 0, count, isBroken: isBroken,
+                            original: original)
+        }
+    }
+
+    /// Reads one constraint line as it stands; `original` is the line before
+    /// repair, kept as `unparsed:` when even the repaired line cannot be read.
+    private mutating func recordAsPrinted(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool,
+                                          original: String?) {
         if case .redacted? = ConstraintLine.find(text, start, end, strict: false) {
             conflict.isRedacted = true
             return
@@ -151,8 +180,15 @@ extension ConsoleLogParser {
                 conflict.mutuallyExclusive.append(constraint)
             }
         case .failure?, nil:
-            conflict.unparsedLines.append(text.string(start, end))
+            conflict.unparsedLines.append(original ?? text.string(start, end))
         }
+    }
+
+    /// Adds to the repairs of the conflict being built.
+    mutating func noteRepairs(_ change: (inout PasteRepairs) -> Void) {
+        var repairs = conflict.repairs ?? PasteRepairs()
+        change(&repairs)
+        conflict.repairs = repairs.isEmpty ? nil : repairs
     }
 
     private mutating func keepUnparsed(_ text: ByteText, _ start: Int, _ end: Int) {
@@ -208,7 +244,8 @@ extension ConsoleLogParser {
     // MARK: - Line shapes
 
     /// A line that is `(` or `)` after a prefix: the prefix, if any, ends in a
-    /// blank or one of `>`, `/`, `*`, `]`, `:`.
+    /// blank or one of `>`, `/`, `*`, `]`, `:`, `|` (a line-number gutter),
+    /// or the last byte of a non-breaking space (a web page's indentation).
     func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
         var last = end
         while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
@@ -216,19 +253,42 @@ extension ConsoleLogParser {
         let before = last - 1
         guard before > start else { return true }
         switch text[before - 1] {
-        case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "]"), UInt8(ascii: ":"):
+        case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "]"), UInt8(ascii: ":"),
+             UInt8(ascii: "|"), 0xA0:
             return text.firstIndex(of: UInt8(ascii: "<"), from: start, to: end) == nil
         default:
             return false
         }
     }
 
-    /// `...` or `…` (a reporter's elision), with nothing but a prefix before it.
+    /// `...` or `…` (a reporter's elision), with nothing but a prefix before
+    /// it and nothing but quotes, commas and closing brackets after it
+    /// (`...`, `"...",`, `[...]`, `(…)`, `<...>`).
     private func isEllipsis(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
         var last = end
-        while last > start, text[last - 1] == UInt8(ascii: "\"") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
+        while last > start, Self.closesElision(text[last - 1]) { last -= 1 }
         if last - start >= 3, text.has("...", at: last - 3) { return true }
         return last - start >= 3 && text.has("…", at: last - 3)
+    }
+
+    private static func closesElision(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A list closed with `}` or `]` instead of `)`, as a reporter retyped it.
+    private func isStrayClosing(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        isBracket(text, start, end, UInt8(ascii: "}")) || isBracket(text, start, end, UInt8(ascii: "]"))
+    }
+
+    /// The constraint a line opens: as printed (`ConstraintLine.find`), or
+    /// with its `<` lost on a web page (`PastedTextRepair.bareOpening`).
+    static func opening(_ text: ByteText, _ start: Int, _ end: Int) -> ConstraintLine.Opening? {
+        ConstraintLine.find(text, start, end, strict: false) ?? PastedTextRepair.bareOpening(text, start, end)
     }
 
     /// Inside a list, anything opening with `<` or `"<` is meant to be a constraint.

@@ -26,7 +26,9 @@ extension ConsoleLogParser {
     /// signature with the id of the text (`nil` when the text cannot share one).
     mutating func resolvePending() -> (signature: String, shape: Int?) {
         guard let shapes else { preconditionFailure("kept lines without a shape cache") }
-        let key = shapes.key(pending, droppedLines: droppedLines)
+        // The envelope's repairs (a stray `}`, elisions) are not in the kept
+        // lines, so they join the key: a cached snapshot carries them.
+        let key = shapes.key(pending, droppedLines: droppedLines, envelope: conflict.repairs)
         let known = shapes.lookup(key)
         if case .shape(let entry)? = known {
             conflict = entry.snapshot
@@ -132,7 +134,7 @@ final class ConflictShapeCache {
     /// Hashes the kept lines, each with its kind, replacing the digits of
     /// each address by their count and the address's numbers in order of
     /// first appearance (see `AddressNumbers`).
-    func key(_ pending: PendingLines, droppedLines: Int) -> Key {
+    func key(_ pending: PendingLines, droppedLines: Int, envelope: PasteRepairs? = nil) -> Key {
         var hasher = StreamHasher()
         var numbers = AddressNumbers()
         pending.bytes.withUnsafeBufferPointer { buffer in
@@ -156,6 +158,9 @@ final class ConflictShapeCache {
             }
         }
         hasher.add(UInt64(droppedLines))
+        if let envelope {
+            hasher.add(UInt64(envelope.strayClosings) | UInt64(envelope.elisions) << 32)
+        }
         return hasher.key
     }
 }

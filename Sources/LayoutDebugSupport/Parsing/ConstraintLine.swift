@@ -97,7 +97,8 @@ enum ConstraintLine {
 /// (tests, the CLI's error messages) rather than a whole log.
 public enum ConstraintLineParser {
     /// Parses the first constraint in `line`, which may carry the log's
-    /// quotes, commas and prefixes.
+    /// quotes, commas and prefixes, and a web page's damage
+    /// (`PastedTextRepair`: no `<…>`, typographic quotes, HTML entities).
     ///
     /// - Parameter line: one line of a console log.
     /// - Returns: the constraint.
@@ -105,6 +106,10 @@ public enum ConstraintLineParser {
     public static func parse(_ line: String) throws(ConstraintParseError) -> ConstraintSnapshot {
         var bytes = Array(line.utf8)
         bytes.append(0)
+        let repaired: [UInt8]? = bytes.withUnsafeBufferPointer { buffer in
+            PastedTextRepair.repaired(ByteText(base: buffer.baseAddress!, count: buffer.count - 1), 0, buffer.count - 1)?.bytes
+        }
+        if let repaired { bytes = repaired + [0] }
         let count = bytes.count - 1
         let result: Result<ConstraintSnapshot, ConstraintParseError> = bytes.withUnsafeBufferPointer { buffer in
             let text = ByteText(base: buffer.baseAddress!, count: count)

@@ -167,10 +167,17 @@ extension ConstraintTextParser {
 
     /// The `|` of a visual-format body: the superview, from `names:` when listed.
     func superview() -> ObjectReference {
+        namedSuperview() ?? ObjectReference(className: "superview")
+    }
+
+    /// The superview `names:` lists as `'|'`, or `nil`. An equation body
+    /// never prints `|`, yet UIKit lists it for a position set by a number
+    /// (`minX == 0`), which is measured from it.
+    func namedSuperview() -> ObjectReference? {
         for entry in names where entry.keyEnd - entry.keyStart == 1 && text[entry.keyStart] == UInt8(ascii: "|") {
             return entry.reference
         }
-        return ObjectReference(className: "superview")
+        return nil
     }
 }
 

@@ -103,6 +103,7 @@ struct ConstraintTextParser {
                                           sourceLocation: sourceLocation)
         let contentEnd = nested ? close : try readInfo(cursor, close, &snapshot)
         try readMaskIdentifierAndBody(cursor, contentEnd, from, &snapshot)
+        snapshot.superview = namedSuperview()
         return snapshot
     }
 

@@ -58,6 +58,9 @@ extension ConflictReportRenderer {
     static func hint(for c: ConstraintSnapshot) -> String? {
         let item = c.firstItem?.bracketed ?? "the view"
         if c.className == "NSAutoresizingMaskLayoutConstraint" {
+            // The mask is the framed view's, even where a visual form puts
+            // its superview first (`H:[NSView]-(20)-|`).
+            let item = c.framedItem?.bracketed ?? item
             let mask = c.autoresizingMask.map { " (\($0))" } ?? ""
             return "\(item) still has translatesAutoresizingMaskIntoConstraints on, so its "
                 + "autoresizing mask\(mask) became constraints. Set it to false on \(item) "

@@ -20,6 +20,9 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     public var unparsedLines: [String]
     /// Whether the OS redacted the constraints (`<private>`).
     public var isRedacted: Bool
+    /// What the parser repaired in a pasted log (missing `<…>`, typographic
+    /// quotes, HTML entities, a stray `}`, elisions); `nil` when nothing was.
+    public var repairs: Optional<PasteRepairs>
 
     /// Creates a snapshot.
     public init(
@@ -30,7 +33,8 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         viewController: String? = nil,
         isSystemViewController: Bool = false,
         unparsedLines: [String] = [],
-        isRedacted: Bool = false
+        isRedacted: Bool = false,
+        repairs: PasteRepairs? = nil
     ) {
         self.ordinal = ordinal
         self.brokenConstraint = brokenConstraint
@@ -40,5 +44,6 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         self.isSystemViewController = isSystemViewController
         self.unparsedLines = unparsedLines
         self.isRedacted = isRedacted
+        self.repairs = repairs
     }
 }

@@ -59,6 +59,11 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// Where the constraint was made, when origin capture was on (live sources only);
     /// `nil` when capture was never started in the process.
     public var origin: Optional<ConstraintOrigin>
+    /// The first item's superview, when the source names it: a log's
+    /// `names: '|':NSTextView:0x…`, or a live adapter that read it. A
+    /// position set by a constant (`minX == 0`) is measured from it; see
+    /// `isPositionInSuperview`.
+    public var superview: Optional<ObjectReference>
 
     /// Creates a snapshot. Defaults describe an active, required,
     /// `NSLayoutConstraint` with multiplier 1 and constant 0.
@@ -81,7 +86,8 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         owner: ObjectReference? = nil,
         isBroken: Bool = false,
         frameMiss: Double? = nil,
-        origin: ConstraintOrigin? = nil
+        origin: ConstraintOrigin? = nil,
+        superview: ObjectReference? = nil
     ) {
         self.className = className
         self.address = address
@@ -102,6 +108,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         self.isBroken = isBroken
         self.frameMiss = frameMiss
         self.origin = origin
+        self.superview = superview
     }
 
     /// Whether the constraint is required (priority 1000).

@@ -161,4 +161,101 @@ final class LayoutExplainCLITests: XCTestCase {
         XCTAssertTrue(result.out.contains("unparsed: \"<NSLayoutConstraint:0x3 UIView:0x2.height == what>\","), result.out)
         XCTAssertTrue(result.out.contains("50 <= 25 is impossible"), result.out)
     }
+
+    // MARK: - Logs as people paste them (logs written here from the grammar)
+
+    /// What the clean log's report says: 16 + 350 + 16 against 375.
+    private let cellArithmetic = "16 + 350 + 16 = 375 is impossible (382 against 375)"
+
+    /// Each damaged form gets the clean log's explanation, a one-line note
+    /// saying what was repaired, and no `unparsed:` line.
+    func test_pastedForms_areExplainedLikeTheLogAsPrinted_andSaySo() throws {
+        typealias Log = ParsingPastedLogTests
+        let forms: [(String, String, String)] = [
+            ("angle brackets", Log.log(damage: Log.unbracketed), "read 5 constraint lines without their angle brackets."),
+            ("typographic quotes", Log.log(damage: Log.typographic), "read typographic quotes (“ ” ‘ ’) as plain ones in 5 lines."),
+            ("HTML entities", Log.log(damage: Log.entities), "decoded HTML entities (&lt; &gt; &quot; …) in 5 lines."),
+            ("quote markers", Log.log(prefix: "> ", damage: Log.unbracketed), "read 5 constraint lines without their angle brackets."),
+            ("stray brace", Log.log(close: "}"), "read a stray '}' or ']' as the ')' that closes the list."),
+            ("elision", Log.log(close: "    ...\n)"), "skipped 1 elision ('...') where the list was cut, so constraints may be missing."),
+        ]
+        for (form, log, note) in forms {
+            let result = try run(["-"], stdin: log)
+            XCTAssertEqual(result.status, 0, "\(form): \(result.err)")
+            XCTAssertTrue(result.out.contains(cellArithmetic), "\(form): \(result.out)")
+            XCTAssertTrue(result.out.contains("\nNote: the log was damaged on its way here: " + note + "\n"), "\(form): \(result.out)")
+            XCTAssertFalse(result.out.contains("unparsed:"), "\(form): \(result.out)")
+        }
+        let clean = try run(["-"], stdin: Log.log())
+        XCTAssertFalse(clean.out.contains("Note:"), clean.out)
+    }
+
+    /// A Markdown-damaged log with a line-number gutter, as a user pastes it.
+    func test_unbracketedLog_withGutter_isNotRejected() throws {
+        let log = """
+             1 | Unable to simultaneously satisfy constraints.
+             2 | (
+             3 |     NSLayoutConstraint:0x600002f1c0a0 Pantry.SwipeView:0x7fe8d2c0b1f0.leading == UITableViewCellContentView:0x7fe8d2c0a0e0.leading + 5,
+             4 |     NSLayoutConstraint:0x600002f1c190 Pantry.SwipeView:0x7fe8d2c0b1f0.width == 330,
+             5 |     NSLayoutConstraint:0x600002f1c280 UITableViewCellContentView:0x7fe8d2c0a0e0.trailing == Pantry.SwipeView:0x7fe8d2c0b1f0.trailing + 5,
+             6 |     NSLayoutConstraint:0x600002f1c370 'UIView-Encapsulated-Layout-Width' UITableViewCellContentView:0x7fe8d2c0a0e0.width == 320
+             7 |)
+             8 | Will attempt to recover by breaking constraint
+             9 | NSLayoutConstraint:0x600002f1c190 Pantry.SwipeView:0x7fe8d2c0b1f0.width == 330
+            """
+        let result = try run(["-"], stdin: log)
+        XCTAssertEqual(result.status, 0, result.err)
+        // 5 + 330 + 5 = 340 against the cell's 320.
+        XCTAssertTrue(result.out.contains("5 + 330 + 5 = 320 is impossible (340 against 320)"), result.out)
+        XCTAssertTrue(result.out.contains("Note: the log was damaged on its way here: read 5 constraint lines without their angle brackets."),
+                      result.out)
+        let summary = try run(["--summary", "-"], stdin: log)
+        XCTAssertEqual(summary.status, 0, summary.err)
+        XCTAssertTrue(summary.out.hasSuffix("1 conflict, 1 distinct\n"), summary.out)
+    }
+
+    /// `--summary` counts every damaged form as the conflict it is.
+    func test_summary_countsDamagedLogsWithTheirCleanTwin() throws {
+        typealias Log = ParsingPastedLogTests
+        let logs = [Log.log(), Log.log(damage: Log.unbracketed), Log.log(damage: Log.typographic),
+                    Log.log(damage: Log.entities), Log.log(prefix: "> "), Log.log(close: "}")]
+        let result = try run(["--summary", "-"], stdin: logs.joined())
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, result.out)
+        XCTAssertTrue(lines[0].hasPrefix("  6× NSLayoutConstraint 'UIView-Encapsulated-Layout-Width'"), lines[0])
+        XCTAssertEqual(lines[1], "6 conflicts, 1 distinct")
+    }
+
+    /// AppKit's content view in a 6-wide text view, 0 from its left and 20
+    /// from its right edge: 6 - 20 = -14 wide, read from the superview.
+    func test_autoresizingPosition_isMeasuredFromTheSuperview() throws {
+        let log = """
+            Unable to simultaneously satisfy constraints:
+            (
+                "<NSLayoutConstraint:0x60000c2d0a10 Memo.EditorView:0x7f8c1b20a300.width == 6   (active)>",
+                "<NSAutoresizingMaskLayoutConstraint:0x60000c2d0b20 h=-&- v=-&- _NSTextContentView:0x7f8c1b20b400.minX == 0   (active, names: '|':Memo.EditorView:0x7f8c1b20a300 )>",
+                "<NSAutoresizingMaskLayoutConstraint:0x60000c2d0c30 h=-&- v=-&- H:[_NSTextContentView:0x7f8c1b20b400]-(20)-|   (active, names: '|':Memo.EditorView:0x7f8c1b20a300 )>"
+            )
+            """
+        let result = try run(["-"], stdin: log)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("0 <= -14 is impossible"), result.out)
+        XCTAssertTrue(result.out.contains("-Memo.EditorView.minX + _NSTextContentView.minX = 0"), result.out)
+        XCTAssertTrue(result.out.contains("set translatesAutoresizingMaskIntoConstraints = false on _NSTextContentView"),
+                      result.out)
+        XCTAssertFalse(result.out.contains("No arithmetic contradiction"), result.out)
+    }
+
+    func test_nameWrittenForAnAddress_keepsItsCase() throws {
+        let log = """
+            Unable to simultaneously satisfy constraints.
+            (
+                "<NSLayoutConstraint:0x600001e4a0f0 cv.width == 414   (active, names: cv:0x7fa9e3d0c110 )>",
+                "<NSLayoutConstraint:0x600001e4a1e0 cv.width == 390   (active, names: cv:0x7fa9e3d0c110 )>"
+            )
+            """
+        let result = try run(["-"], stdin: log)
+        XCTAssertTrue(result.out.contains("\nWhy:\ncv is 414 wide; cv is 390 wide: 414 = 390 is impossible."), result.out)
+    }
 }

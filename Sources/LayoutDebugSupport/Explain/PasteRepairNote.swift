@@ -1,0 +1,35 @@
+// MARK: - PasteRepairNote
+
+/// The one line a report gives to what the parser repaired in a pasted log
+/// (`PasteRepairs`), so a reader knows the log was not read as printed.
+enum PasteRepairNote {
+    /// "The log was damaged on its way here: read 3 constraint lines without
+    /// their angle brackets; …", or `nil` when nothing was repaired.
+    static func text(_ repairs: PasteRepairs?) -> String? {
+        guard let repairs, !repairs.isEmpty else { return nil }
+        var parts: [String] = []
+        if repairs.unbracketedLines > 0 {
+            parts.append("read \(lines(repairs.unbracketedLines, "constraint line")) without their angle brackets")
+        }
+        if repairs.typographicQuoteLines > 0 {
+            parts.append("read typographic quotes (“ ” ‘ ’) as plain ones in \(lines(repairs.typographicQuoteLines, "line"))")
+        }
+        if repairs.htmlEntityLines > 0 {
+            parts.append("decoded HTML entities (&lt; &gt; &quot; …) in \(lines(repairs.htmlEntityLines, "line"))")
+        }
+        if repairs.nonBreakingSpaceLines > 0 {
+            parts.append("read non-breaking spaces as spaces in \(lines(repairs.nonBreakingSpaceLines, "line"))")
+        }
+        if repairs.strayClosings > 0 {
+            parts.append("read a stray '}' or ']' as the ')' that closes the list")
+        }
+        if repairs.elisions > 0 {
+            parts.append("skipped \(lines(repairs.elisions, "elision")) ('...') where the list was cut, so constraints may be missing")
+        }
+        return "the log was damaged on its way here: " + parts.joined(separator: "; ") + "."
+    }
+
+    private static func lines(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}
