@@ -74,8 +74,7 @@ public func lds_origins(_ command: UnsafePointer<CChar>?) -> UnsafeMutableRawPoi
 }
 
 /// `lds_set_skipped_classes(list)`: replaces the descent skip list (comma
-/// separated; empty restores the default). An addition to the table in
-/// ARCHITECTURE.md.
+/// separated; empty restores the default).
 @_cdecl("lds_set_skipped_classes")
 public func lds_set_skipped_classes(_ list: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
     withAutoreleasePool {

@@ -1,0 +1,68 @@
+// MARK: - AddressRuns
+
+/// The hexadecimal digits after `:0x` or `: 0x` in a line: where logs print
+/// addresses, and now and then text that only looks like one.
+enum AddressRuns {
+    /// The most digits an address has; the parser reads no longer run as one.
+    static let longest = 16
+
+    /// Calls `body` with the start and end of each run of digits, in order
+    /// (an empty run when `:0x` has no digit after it), its value and a bit
+    /// per capital letter, last digit lowest (of its last 16 digits when
+    /// longer).
+    @inline(__always)
+    static func forEach(in text: ByteText, _ start: Int, _ end: Int,
+                        _ body: (Int, Int, UInt64, UInt64) -> Void) {
+        var index = start
+        while index < end, let x = text.firstIndex(of: UInt8(ascii: "x"), from: index, to: end) {
+            index = x + 1
+            guard isAddressPrefix(text, x, lineStart: start) else { continue }
+            var value: UInt64 = 0
+            var capitals: UInt64 = 0
+            while index < end, let digit = ByteClass.hexValue(text[index]) {
+                value = value &<< 4 | digit
+                capitals = capitals &<< 1 | (text[index] &- UInt8(ascii: "A") < 6 ? 1 : 0)
+                index += 1
+            }
+            body(x + 1, index, value, capitals)
+        }
+    }
+
+    /// A copy of the lines with every digit of every address changed and
+    /// everything else kept: each digit is replaced by the next one of its
+    /// kind (`0`…`9`, `a`…`f`, `A`…`F`, wrapping), so lengths, letters and
+    /// which addresses are spelled alike stay as they were. Every digit
+    /// changes (zeros too, as in `'tag:0x0'`), so any part of an address that
+    /// reaches a signature shows. Two spellings of one address (`0x010` and
+    /// `0x10`) may part; the worst that does is keep a text out of the cache.
+    static func changed(_ pending: PendingLines) -> PendingLines {
+        var copy = pending
+        copy.bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let text = ByteText(base: UnsafePointer(base), count: buffer.count)
+            for line in pending.lines {
+                forEach(in: text, line.start, line.end) { runStart, runEnd, _, _ in
+                    guard runEnd - runStart <= longest else { return }
+                    for index in runStart..<runEnd { base[index] = next(base[index]) }
+                }
+            }
+        }
+        return copy
+    }
+
+    private static func next(_ digit: UInt8) -> UInt8 {
+        switch digit {
+        case UInt8(ascii: "9"): UInt8(ascii: "0")
+        case UInt8(ascii: "f"): UInt8(ascii: "a")
+        case UInt8(ascii: "F"): UInt8(ascii: "A")
+        default: digit + 1
+        }
+    }
+
+    /// Whether the `x` at `index` is the `x` of `:0x` or `: 0x`.
+    private static func isAddressPrefix(_ text: ByteText, _ index: Int, lineStart: Int) -> Bool {
+        guard index - 2 >= lineStart, text[index - 1] == UInt8(ascii: "0") else { return false }
+        if text[index - 2] == UInt8(ascii: ":") { return true }
+        return index - 3 >= lineStart && text[index - 2] == 0x20 && text[index - 3] == UInt8(ascii: ":")
+    }
+}
