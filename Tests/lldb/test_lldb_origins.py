@@ -97,6 +97,16 @@ def test_lbreak_origins_names_the_line_that_made_every_constraint_of_every_confl
             session.close()
 
 
+def test_the_changes_that_resolve_a_conflict_say_where_each_constraint_was_made(session):
+    session.create_target()
+    session.ok("lbreak --continue --origins")
+    session.launch("cell-width-conflict", stop_at_layout=False)
+    report = session.callback_output()
+    line = source_line("ConflictScenarios.swift", '"H:[wide(768)]"')
+    assert re.search(r"  - give UIView\.width == 768 priority 999, so the cell's own size wins\n"
+                     r"    made at ConflictScenarios\.swift:%d in cellWidth\(root:count:\)\n" % line, report), report
+
+
 def test_lorigins_says_where_capture_stands_and_off_removes_it(session):
     session.create_target()
     assert session.ok("lorigins") == "Origins: capture at launch is off.\n"

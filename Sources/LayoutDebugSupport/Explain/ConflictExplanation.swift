@@ -36,6 +36,8 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
         public var advice: String
         /// Whether the whole conflict is then satisfiable (not only this contradiction).
         public var resolvesConflict: Bool
+        /// Where the constraint to change was made (`ConstraintSnapshot.madeAtText`), when known.
+        public var madeAt: String? = nil
     }
 
     /// What the explainer could establish.
@@ -90,6 +92,7 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
             lines.append("Any one of these changes resolves it:")
             for fix in fixes {
                 lines.append("  - " + fix.advice + (fix.resolvesConflict ? "" : " (another contradiction remains)"))
+                if let madeAt = fix.madeAt { lines.append("    " + madeAt) }
             }
         }
         if !notes.isEmpty {

@@ -118,7 +118,8 @@ struct ContradictionText {
             let advice = encapsulated
                 ? "give \(phrases.formula(constraint)) priority 999, so the cell's own size wins"
                 : "remove or change \(phrases.formula(constraint))"
-            fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint)))
+            fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint),
+                               madeAt: constraint.madeAtText))
         }
         return fixes
     }

@@ -22,12 +22,12 @@ public enum ConflictReportRenderer {
         }
         if let broken = c.brokenConstraint {
             out += "\nWill attempt to recover by breaking:\n  " + ConstraintFormatter.line(broken) + "\n"
-            out += OriginText.line(broken.origin, indent: "    ")
+            out += OriginText.line(of: broken, indent: "    ")
         }
         out += "\nMutually exclusive constraints:\n"
         for (index, constraint) in c.mutuallyExclusive.enumerated() {
             out += "  \(index + 1). " + ConstraintFormatter.line(constraint) + "\n"
-            out += OriginText.line(constraint.origin, indent: "     ")
+            out += OriginText.line(of: constraint, indent: "     ")
         }
         out += section("Hints:", hints(c).map { "- " + $0 })
         if let why, !why.isEmpty {

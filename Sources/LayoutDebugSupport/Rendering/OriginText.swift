@@ -22,35 +22,19 @@ enum OriginText {
     static func writeLine(_ origin: ConstraintOrigin?, indent: String, into out: inout TextWriter) {
         guard let origin else { return }
         out.write(indent)
-        switch origin {
-        case .returnAddresses(let frames):
-            out.write(marker)
-            for frame in frames {
-                out.write(" 0x")
-                out.write(hex: frame)
-            }
-            out.write(">")
-        case .imageAddresses(let frames):
-            out.write(imageMarker)
-            for frame in frames {
-                out.write(" ")
-                out.write(frame)
-            }
-            out.write(">")
-        case .unknown(let reason):
-            out.write("made at ? (")
-            out.write(reason)
-            out.write(")")
-        }
+        out.write(origin.madeAtText)
         out.write("\n")
     }
 
     /// The origin's line with `indent` and a newline, or "" when `origin` is nil.
     static func line(_ origin: ConstraintOrigin?, indent: String) -> String {
-        guard origin != nil else { return "" }
-        var out = TextWriter()
-        writeLine(origin, indent: indent, into: &out)
-        return out.string
+        origin.map { indent + $0.madeAtText + "\n" } ?? ""
+    }
+
+    /// The constraint's `made at` line (its origin, or the source location a log recorded)
+    /// with `indent` and a newline, or "" when neither is known.
+    static func line(of constraint: ConstraintSnapshot, indent: String) -> String {
+        constraint.madeAtText.map { indent + $0 + "\n" } ?? ""
     }
 }
 

@@ -12,3 +12,34 @@ public enum ConstraintOrigin: Codable, Hashable, Sendable {
     /// Capture was on, but no record names this constraint: the reason, in a few words.
     case unknown(String)
 }
+
+extension ConstraintOrigin {
+    /// The line reports print for it: `made at <frames 0x… 0x…>` (return addresses, which the
+    /// debugger resolves), `made at <image frames layout-demo+0x1a2b …>` (for a symbolizer), or
+    /// `made at ? (reason)`.
+    public var madeAtText: String {
+        switch self {
+        case .returnAddresses(let frames):
+            return "made at <frames" + frames.map { " 0x" + String($0, radix: 16) }.joined() + ">"
+        case .imageAddresses(let frames):
+            return "made at <image frames" + frames.map { " " + $0 }.joined() + ">"
+        case .unknown(let reason):
+            return "made at ? (\(reason))"
+        }
+    }
+}
+
+extension ConstraintSnapshot {
+    /// Where the constraint was made, as a report's `made at` line says it: its captured
+    /// origin, else the source location a log recorded (SnapKit's `@File.swift#42` reads
+    /// `made at File.swift:42`), so a pasted log and a live session read alike; `nil` when
+    /// neither is known.
+    public var madeAtText: String? {
+        if let origin { return origin.madeAtText }
+        guard let location = sourceLocation else { return nil }
+        if let hash = location.lastIndex(of: "#"), Int(location[location.index(after: hash)...]) != nil {
+            return "made at " + location[..<hash] + ":" + location[location.index(after: hash)...]
+        }
+        return "made at " + location
+    }
+}

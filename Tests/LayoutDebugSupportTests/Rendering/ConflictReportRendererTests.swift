@@ -18,6 +18,26 @@ final class ConflictReportRendererTests: XCTestCase {
                             named: "Rendering/conflict-report-autoresizing-mask")
     }
 
+    func test_aLogsSnapKitLocation_isPrintedInTheMadeAtSlot_asALiveOriginIs() throws {
+        let log = """
+        Unable to simultaneously satisfy constraints.
+        (
+            "<SnapKit.LayoutConstraint:0x600001a4c0c0@ProfileView.swift#42 UIView:0x7f9e1c4062a0.width == 100.0>",
+            "<SnapKit.LayoutConstraint:0x600001a4c180@ProfileView.swift#57 UIView:0x7f9e1c4062a0.width == 120.0>"
+        )
+
+        Will attempt to recover by breaking constraint
+        <SnapKit.LayoutConstraint:0x600001a4c180@ProfileView.swift#57 UIView:0x7f9e1c4062a0.width == 120.0>
+        """
+        let conflict = try XCTUnwrap(ConsoleLogParser.parse(log).first)
+        let text = ConflictReportRenderer.text(conflict, why: nil)
+        let snapKit = " (SnapKit.LayoutConstraint)\n"
+        XCTAssertTrue(text.contains("== 100.0 @ProfileView.swift#42" + snapKit + "     made at ProfileView.swift:42\n"), text)
+        XCTAssertTrue(text.contains("== 120.0 @ProfileView.swift#57" + snapKit + "     made at ProfileView.swift:57\n"), text)
+        XCTAssertTrue(text.contains("breaking:\n  @1000 <UIView:0x7f9e1c4062a0>.width == 120.0 @ProfileView.swift#57" + snapKit
+                                    + "    made at ProfileView.swift:57\n"), text)
+    }
+
     func test_text_withoutWhy_leavesSectionOut() {
         XCTAssertFalse(ConflictReportRenderer.text(conflict(), why: nil).contains("Why:"))
     }
