@@ -48,6 +48,20 @@ def test_installDemo_freshCloneEmptyHome_showsConflictAndViewReports(fresh):
     assert "Process" in out and "exited with status = 0" in out
 
 
+def test_installed_release_build_names_where_each_constraint_was_made(fresh):
+    """lbreak --origins with the installed commands and library, on the release build the
+    installer made (its debug info kept), names the source line of the scenario's constraints."""
+    clone, home, env, demo = fresh
+    assert demo.returncode == 0, demo.stdout[-3000:]
+    source = (clone / "Sources" / "DemoScenarios" / "ConflictScenarios.swift").read_text().splitlines()
+    line = next(index + 1 for index, text in enumerate(source) if '"H:[wide(768)]"' in text)
+    session = run(["lldb-16", "-b", "-o", "target create %s" % (clone / ".build" / "release" / "layout-demo"),
+                   "-o", "lbreak --continue --origins", "-o", "run cell-width-conflict"], env, timeout=300)
+    assert "Traceback" not in session.stdout
+    assert "made at ConflictScenarios.swift:%d in cellWidth(root:count:)" % line in session.stdout, \
+        session.stdout[-3000:]
+
+
 def test_install_twice_leavesOneLldbinitLine(fresh):
     clone, home, env, _ = fresh
     first = (home / ".lldbinit").read_text()
