@@ -44,6 +44,11 @@ def test_without_debug_info_the_report_says_so_and_names_the_function():
     assert origin_line([frame]) == "made at ? (no debug info for MyApp) in viewDidLoad()"
 
 
+def test_a_line_inlined_from_another_function_is_named_without_a_function():
+    frame = Frame(0x10, image="layout-demo", path="/src/ConflictScenarios.swift", line=21, function=None)
+    assert origin_line([frame]) == "made at ConflictScenarios.swift:21"
+
+
 def test_only_framework_frames_say_so():
     frames = [Frame(1, image="UIKitCore"), Frame(2, image="libswiftCore.dylib"), Frame(3, image="SnapKit")]
     assert first_user_frame(frames) is None
@@ -79,3 +84,4 @@ def test_short_names_keep_labels_and_closures_say_where():
     assert short_function_name("static ConflictScenarios.cellWidth(root:count:)") == "cellWidth(root:count:)"
     assert short_function_name("closure #1 (UIView) -> () in static X.f(a: Swift.Int) -> ()") == "closure #1 in f(a:)"
     assert short_function_name("main") == "main"
+    assert short_function_name("specialized static ConflictScenarios.cellWidth(root:count:)") == "cellWidth(root:count:)"

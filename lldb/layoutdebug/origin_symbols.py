@@ -73,12 +73,31 @@ class OriginResolver(object):
             spec = entry.GetFileSpec()
             path = os.path.join(spec.GetDirectory() or "", spec.GetFilename() or "")
             line = entry.GetLine()
-        frame = Frame(address, image=image, path=path, line=line, function=self.function_name(resolved))
+        function = self.function_name(resolved)
+        if path is not None and not self.declared_in(resolved, spec.GetFilename()):
+            # The line was inlined from another file into this function, and an optimised
+            # build's line tables do not name the inlined function: say only the line.
+            function = None
+        frame = Frame(address, image=image, path=path, line=line, function=function)
         self._frames[address] = frame
         return frame
 
+    def declared_in(self, resolved, filename):
+        """Whether the code at the address belongs to `filename`'s compile unit (or that is
+        unknown): a line from another file there was inlined into a function of this one."""
+        unit = resolved.GetCompileUnit()
+        if unit is None or not unit.IsValid() or not unit.GetFileSpec().GetFilename():
+            return True
+        return unit.GetFileSpec().GetFilename() == filename
+
     def function_name(self, resolved):
-        """The function holding the address, demangled when it is a Swift name."""
+        """The function holding the address, demangled when it is a Swift name. In an
+        optimised build the call may sit in a function inlined into another: the line table
+        then names the inlined one, which is the one the user wrote the line in."""
+        block = resolved.GetBlock()
+        inlined = block.GetContainingInlinedBlock() if block is not None and block.IsValid() else None
+        if inlined is not None and inlined.IsValid() and inlined.GetInlinedName():
+            return self.demangled(inlined.GetInlinedName())
         function = resolved.GetFunction()
         symbol = resolved.GetSymbol()
         name = None
@@ -107,4 +126,6 @@ def swift_demangle(name):
     except (OSError, subprocess.SubprocessError):
         return None
     text = result.stdout.strip()
+    # Some versions print `MANGLED ---> demangled`; keep the demangled side.
+    text = text.split(" ---> ", 1)[-1].strip()
     return text if result.returncode == 0 and text and text != name else None

@@ -79,7 +79,9 @@ def short_function_name(name):
     name without a parenthesis is kept whole."""
     if not name:
         return name
-    name = re.sub(r"^(static |class )", "", name.strip())
+    name = re.sub(r"^((specialized|merged|partial apply for|reabstraction thunk helper from) )+", "",
+                  name.strip())
+    name = re.sub(r"^(static |class )", "", name)
     if re.match(r"^(implicit )?closure #\d+", name) and " in " in name:
         closure = re.match(r"^(implicit )?closure #\d+", name).group(0)
         return closure + " in " + short_function_name(name.rsplit(" in ", 1)[1])
@@ -102,10 +104,11 @@ def origin_line(frames):
     frame = first_user_frame(frames)
     if frame is None:
         return "made at ? (only framework frames were recorded)"
-    function = short_function_name(frame.function) or "0x%x" % frame.address
+    function = short_function_name(frame.function)
     if frame.path and frame.line > 0:
-        return "made at %s:%d in %s" % (os.path.basename(frame.path), frame.line, function)
-    return "made at ? (no debug info for %s) in %s" % (frame.image, function)
+        where = "made at %s:%d" % (os.path.basename(frame.path), frame.line)
+        return where + (" in " + function if function else "")
+    return "made at ? (no debug info for %s) in %s" % (frame.image, function or "0x%x" % frame.address)
 
 
 WORDS = re.compile(r"^(?: (#\d+))?((?: 0x[0-9a-fA-F]+)*)$")
