@@ -8,39 +8,13 @@ Prints the medians of --repeat runs of each and `lreport_ratio=X` (with / withou
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD_DIR = os.path.abspath(os.environ.get("LAYOUT_DEBUG_BUILD_DIR") or os.path.join(ROOT, ".build", "release"))
-SCRIPT = os.path.join(ROOT, "lldb", "layout_debug.py")
-DEMO = os.path.join(BUILD_DIR, "layout-demo")
-LIBRARY = os.path.join(BUILD_DIR, "libLayoutDebugSupport.so")
-
-
-def import_lldb():
-    """LLDB's module, from `lldb-16 -P` when the path lacks it."""
-    try:
-        import lldb
-        if hasattr(lldb, "SBDebugger"):
-            return lldb
-    except ImportError:
-        pass
-    sys.modules.pop("lldb", None)
-    sys.path.insert(0, subprocess.check_output([os.environ.get("LLDB", "lldb-16"), "-P"],
-                                               universal_newlines=True).strip())
-    import lldb  # noqa: F811
-    return lldb
-
-
-lldb = import_lldb()
-
-
-def fail(message):
-    """Stops the bench with one line."""
-    sys.stderr.write("error: %s\n" % message)
-    sys.exit(1)
+sys.path.insert(0, os.path.join(ROOT, "bench", "lldb"))
+# bench_lldb finds LLDB's module and the built products the same way for both benches.
+from bench_lldb import DEMO, LIBRARY, SCRIPT, fail, lldb  # noqa: E402
 
 
 def time_lreport(views, repeat, origins):
