@@ -8,9 +8,13 @@ struct Options {
     var json = false
     /// Files to read; `-` is standard input. Empty means standard input.
     var paths: [String] = []
+    /// `--symbolicate DIR`: the binaries (or dSYMs) to resolve the monitor's
+    /// `made at <image frames …>` markers with; nil when conflicts are explained.
+    var symbolicate: String?
 
     static let usage = """
         usage: layout-explain [--summary] [--json] [FILE...|-]
+               layout-explain --symbolicate BINARY_OR_DSYM_DIR [FILE|-]
 
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
         and explains why each conflict cannot hold. With no FILE, or with -, reads
@@ -26,15 +30,30 @@ struct Options {
           --json      machine-readable output (an array of reports, or the summary object)
           -h, --help  this help
 
+        --symbolicate is a mode of its own: it explains nothing. It copies FILE (a backlog
+        of the in-app ConflictMonitor, a report a tester sent) and turns each
+        "made at <image frames layout-demo+0x1a2b …>" line into "made at File.swift:42 in
+        f(_:)": the first frame outside UIKit, AppKit, Foundation, the Swift runtime,
+        LayoutDebugSupport, ReferenceKit, SnapKit and Masonry, resolved with the image's
+        binary found in BINARY_OR_DSYM_DIR (a build folder such as .build/debug, a .dSYM
+        bundle or a folder of them, or the binary itself). It runs llvm-symbolizer, or
+        LLDB when there is none; LAYOUT_EXPLAIN_SYMBOLIZER=lldb (or llvm-symbolizer)
+        picks one. Swift names are demangled with swift-demangle when it is on PATH.
+
+          layout-explain --symbolicate .build/debug conflicts.jsonl
+          pbpaste | layout-explain --symbolicate MyApp.app.dSYM
+
         Exit status: 0 when every input was read; 1 when a file is missing or unreadable,
-        or holds no readable conflict; 2 for a bad option.
+        or holds no readable conflict; 2 for a bad option. With --symbolicate: 0, or 2
+        when DIR or FILE is missing or neither llvm-symbolizer nor lldb is on PATH.
         """
 
     /// Parses the arguments after the program name.
     /// - Throws: `UsageError` for an unknown option.
     init(_ arguments: [String]) throws(UsageError) {
         var onlyPaths = false
-        for argument in arguments {
+        var arguments = arguments[...]
+        while let argument = arguments.popFirst() {
             if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
                 paths.append(argument)
                 continue
@@ -42,10 +61,17 @@ struct Options {
             switch argument {
             case "--summary": summary = true
             case "--json": json = true
+            case "--symbolicate":
+                guard let directory = arguments.popFirst() else { throw .invalid("--symbolicate needs a BINARY_OR_DSYM_DIR") }
+                symbolicate = directory
             case "-h", "--help": throw .help
             case "--": onlyPaths = true
             default: throw .unknown(argument)
             }
+        }
+        if symbolicate != nil {
+            if summary || json { throw .invalid("--symbolicate rewrites text; it takes no --summary or --json") }
+            if paths.count > 1 { throw .invalid("--symbolicate reads one FILE (or standard input), not \(paths.count)") }
         }
         if paths.isEmpty { paths = ["-"] }
     }
@@ -55,4 +81,6 @@ struct Options {
 enum UsageError: Error {
     case help
     case unknown(String)
+    /// Options that cannot go together, or one without its argument: the message.
+    case invalid(String)
 }

@@ -13,6 +13,13 @@ enum Output {
         fputs(text, stdout)
     }
 
+    /// Writes bytes to standard output as they are (NUL bytes and invalid UTF-8 included).
+    static func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = fwrite(buffer.baseAddress, 1, buffer.count, stdout)
+        }
+    }
+
     /// Writes `layout-explain: <message>` and a newline to standard error.
     static func error(_ message: String) {
         fflush(stdout)

@@ -17,6 +17,13 @@ do {
 } catch .unknown(let argument) {
     Output.error("unknown option '\(argument)' (see --help)")
     exit(2)
+} catch .invalid(let message) {
+    Output.error(message + " (see --help)")
+    exit(2)
+}
+
+if let directory = options.symbolicate {
+    exit(Symbolicate.run(directory: directory, path: options.paths[0]))
 }
 
 var summary = Summary()

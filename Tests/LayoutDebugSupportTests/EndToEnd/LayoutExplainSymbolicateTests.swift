@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+
+/// `layout-explain --symbolicate` on a backlog the monitor demo really wrote: each
+/// `made at <image frames …>` marker becomes the line of Sources/DemoScenarios that made
+/// the constraint, with llvm-symbolizer and with LLDB.
+final class LayoutExplainSymbolicateTests: XCTestCase {
+    /// The folder `swift test` built the products into, next to the test bundle.
+    private func buildDirectory(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let built = ["layout-explain", "layout-monitor-demo"].allSatisfy {
+                FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent($0).path)
+            }
+            if built { return directory }
+            directory.deleteLastPathComponent()
+        }
+        XCTFail("layout-explain and layout-monitor-demo are not built next to \(CommandLine.arguments[0])", file: file, line: line)
+        throw CocoaError(.fileNoSuchFile)
+    }
+
+    private struct Run { var status: Int32; var out: String; var err: String }
+
+    private func run(_ tool: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = try buildDirectory().appendingPathComponent(tool)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        input.fileHandleForWriting.closeFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                   err: String(decoding: errData, as: UTF8.self))
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("symbolicate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    // MARK: - The storm's source, read to know which line made what
+
+    private static let stormPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/DemoScenarios/ConflictStorm.swift")
+
+    /// The `made at` line expected for the code `snippet` of ConflictStorm.swift: its
+    /// 1-based line number, and the enclosing function as `name(label:)`.
+    private func expectedLine(making snippet: String) throws -> String {
+        let lines = try String(contentsOf: Self.stormPath, encoding: .utf8).components(separatedBy: "\n")
+        let matches = lines.indices.filter { lines[$0].contains(snippet) }
+        XCTAssertEqual(matches.count, 1, "\(snippet) should be on one line of ConflictStorm.swift")
+        let index = try XCTUnwrap(matches.first)
+        // `private static func duplicateWidth(in row: UIView) {` gives `duplicateWidth(in:)`.
+        let declaration = try XCTUnwrap(lines[..<index].last { $0.contains(" func ") })
+        let afterFunc = declaration.components(separatedBy: " func ")[1]
+        let name = afterFunc.prefix { $0 != "(" }
+        let parameters = afterFunc.dropFirst(name.count + 1).prefix { $0 != ")" }
+        let labels = parameters.split(separator: ",").map { $0.split(separator: " ")[0] + ":" }.joined()
+        return "made at ConflictStorm.swift:\(index + 1) in \(name)(\(labels))"
+    }
+
+    /// What made a constraint of the storm's reports, from how the report prints it.
+    private func expectedLine(for constraint: String) throws -> String {
+        if constraint.contains("(NSAutoresizingMaskLayoutConstraint") { return "made at ? (made by the system)" }
+        if constraint.hasSuffix(".width == 100.0") { return try expectedLine(making: "box.widthAnchor.constraint(equalToConstant: 100)") }
+        if constraint.hasSuffix(".width == 120.0") { return try expectedLine(making: "box.widthAnchor.constraint(equalToConstant: 120)") }
+        if constraint.contains(".leading + 50.0") || constraint.contains(".leading + 80.0") {
+            return try expectedLine(making: "NSLayoutConstraint.constraints(withVisualFormat:")
+        }
+        if constraint.contains(".centerX == ") { return try expectedLine(making: "label.centerXAnchor.constraint(equalTo: row.centerXAnchor)") }
+        XCTFail("no known code makes \(constraint)")
+        return ""
+    }
+
+    /// Writes the storm's backlog with origins, symbolicates it, and checks every line.
+    private func assertBacklogSymbolicated(environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let folder = try temporaryFolder()
+        let backlog = folder.appendingPathComponent("backlog.jsonl").path
+        let demo = try run("layout-monitor-demo", ["--backlog", backlog, "--origins", "conflict-storm", "3"])
+        XCTAssertEqual(demo.status, 0, demo.err, file: file, line: line)
+        let original = try String(contentsOfFile: backlog, encoding: .utf8)
+        XCTAssertTrue(original.contains("made at <image frames layout-monitor-demo+0x"), original, file: file, line: line)
+
+        let result = try run("layout-explain", ["--symbolicate", try buildDirectory().path, backlog], environment: environment)
+        XCTAssertEqual(result.status, 0, result.err, file: file, line: line)
+        XCTAssertEqual(result.err, "", file: file, line: line)
+        XCTAssertFalse(result.out.contains("<image frames"), result.out, file: file, line: line)
+        let records = result.out.split(separator: "\n")
+        XCTAssertEqual(records.count, 3, result.out, file: file, line: line)
+        var checked = 0, symbolicated = 0
+        for record in records {
+            // Still a backlog: every line is a JSON object with its report.
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
+            let report = try XCTUnwrap(object["report"] as? String).components(separatedBy: "\n")
+            for index in report.indices.dropFirst() where report[index].contains("made at") {
+                let constraint = report[index - 1].trimmingCharacters(in: .whitespaces)
+                let expected = try expectedLine(for: constraint)
+                XCTAssertEqual(report[index].trimmingCharacters(in: .whitespaces), expected, constraint, file: file, line: line)
+                checked += 1
+                if expected.hasPrefix("made at ConflictStorm.swift:") { symbolicated += 1 }
+            }
+        }
+        // Each conflict's broken constraint and its list: 3 + 3 + 5 lines; the three
+        // autoresizing constraints are the system's.
+        XCTAssertEqual(checked, 11, result.out, file: file, line: line)
+        XCTAssertEqual(symbolicated, 8, result.out, file: file, line: line)
+    }
+
+    func test_backlog_namesTheLineThatMadeEachConstraint() throws {
+        try assertBacklogSymbolicated(environment: [:])
+    }
+
+    func test_backlog_withLLDB_namesTheSameLines() throws {
+        try assertBacklogSymbolicated(environment: ["LAYOUT_EXPLAIN_SYMBOLIZER": "lldb"])
+    }
+
+    // MARK: - What cannot be symbolicated
+
+    func test_missingDirectory_isAOneLineError() throws {
+        let result = try run("layout-explain", ["--symbolicate", "/nonexistent/dSYMs", "-"], stdin: "made at <image frames App+0x10>\n")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.out, "")
+        XCTAssertEqual(result.err, "layout-explain: --symbolicate /nonexistent/dSYMs: No such file or directory\n")
+        let missingFile = try run("layout-explain", ["--symbolicate", try buildDirectory().path, "/nonexistent/backlog.jsonl"])
+        XCTAssertEqual(missingFile.status, 2)
+        XCTAssertEqual(missingFile.err, "layout-explain: /nonexistent/backlog.jsonl: No such file or directory\n")
+    }
+
+    func test_noSymbolizerOnPath_isAOneLineError() throws {
+        let result = try run("layout-explain", ["--symbolicate", try buildDirectory().path, "-"],
+                             stdin: "made at <image frames App+0x10>\n", environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.err, "layout-explain: --symbolicate needs llvm-symbolizer or lldb on PATH\n")
+    }
+
+    /// An image the folder lacks is named, with the symbol the monitor recorded; framework
+    /// frames before it are passed over. Inside a JSON string (a backlog line, indented
+    /// JSON) the folder's quotes are escaped; in plain text they are not.
+    func test_imageMissingFromTheFolder_saysSo_withTheRecordedSymbol() throws {
+        let folder = try temporaryFolder().appendingPathComponent("dSYMs \"beta 3\"")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let marker = "made at <image frames libswiftCore.so+0x10 UIKitCore+0x2f00 MyShop+0x1f2a($s6MyShop4CartC9layoutRowyyF) MyShop+0x400>"
+        let text = "  1. <UIView:0x1>.width == 100.0\n     \(marker)\n"
+        let record = "{\"report\":\"\(text.replacingOccurrences(of: "\n", with: "\\n"))\"}\n"
+        let indented = "{\n  \"count\": 2,\n  \"report\": \"\(marker)\"\n}\n"
+        let result = try run("layout-explain", ["--symbolicate", folder.path, "-"], stdin: text + record + indented)
+        XCTAssertEqual(result.status, 0, result.err)
+        let expected = "made at ? (no binary for MyShop in \(folder.path)) in layoutRow()"
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines[1], "     " + expected)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: String])
+        XCTAssertEqual(object["report"], "  1. <UIView:0x1>.width == 100.0\n     \(expected)\n")
+        let document = lines[3...].joined(separator: "\n")
+        let indentedObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any], document)
+        XCTAssertEqual(indentedObject["report"] as? String, expected)
+    }
+
+    func test_textWithoutImageMarkers_passesThroughUnchanged() throws {
+        let text = """
+            Conflict #1: Unable to simultaneously satisfy constraints in UIViewController
+              @1000 <UIView:0x1>.width == 120.0
+                made at <frames #1 0x55d0c0a1 0x55d0c0b2>
+                made at ? (made by the system)
+                made at <image frames not a frame
+            {"report":"made at <image frames>"} – déjà vu \u{0} after a NUL byte
+            """
+        let result = try run("layout-explain", ["--symbolicate", try buildDirectory().path, "-"], stdin: text)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out, text)
+    }
+
+    func test_help_showsTheMode() throws {
+        let help = try run("layout-explain", ["--help"])
+        XCTAssertTrue(help.out.contains("layout-explain --symbolicate .build/debug conflicts.jsonl"), help.out)
+        XCTAssertTrue(help.out.contains("LAYOUT_EXPLAIN_SYMBOLIZER=lldb"), help.out)
+    }
+}
