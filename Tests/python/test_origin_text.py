@@ -49,6 +49,13 @@ def test_a_line_inlined_from_another_function_is_named_without_a_function():
     assert origin_line([frame]) == "made at ConflictScenarios.swift:21"
 
 
+def test_our_hook_linked_into_the_app_is_not_the_users_code():
+    frames = [Frame(1, image="MyApp", function="closure #1 in static ConstraintOrigins.installPlatformHook()"),
+              Frame(2, image="UIKitCore", function="-[NSLayoutConstraint setActive:]"),
+              Frame(3, image="MyApp", path="/src/ProfileView.swift", line=12, function="ProfileView.setUp()")]
+    assert origin_line(frames) == "made at ProfileView.swift:12 in setUp()"
+
+
 def test_only_framework_frames_say_so():
     frames = [Frame(1, image="UIKitCore"), Frame(2, image="libswiftCore.dylib"), Frame(3, image="SnapKit")]
     assert first_user_frame(frames) is None

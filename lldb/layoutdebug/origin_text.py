@@ -25,6 +25,14 @@ FRAMEWORK_IMAGE = re.compile(
     re.IGNORECASE)
 
 
+# Functions that are ours or a framework's even inside the app's own image: a library linked
+# statically (LayoutDebugSupport into a debug build, SnapKit as a static package) puts its
+# hook and builder frames there. Matched against demangled names.
+FRAMEWORK_FUNCTION = re.compile(
+    r"\b(ConstraintOrigins|ConstraintLifecycle|ReferenceKitDebugHooks|LayoutDebugSupport\.|ReferenceKit\.|"
+    r"SnapKit\.|ConstraintMaker|MASConstraintMaker)")
+
+
 class Frame(object):
     """One resolved return address: its image, and its source line and function when known."""
 
@@ -36,7 +44,8 @@ class Frame(object):
         self.line = line
         self.function = function
         # Whether the frame is in a framework or runtime image, not the user's code.
-        self.is_framework = bool(image) and bool(FRAMEWORK_IMAGE.match(image))
+        self.is_framework = bool(image) and (bool(FRAMEWORK_IMAGE.match(image))
+                                             or bool(function and FRAMEWORK_FUNCTION.search(function)))
 
     @property
     def is_users(self):
