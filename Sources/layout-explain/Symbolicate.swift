@@ -1,4 +1,5 @@
 import Foundation
+import LayoutDebugSupport
 
 // MARK: - Symbolicate
 
@@ -88,7 +89,7 @@ struct MarkerRewriter {
         for marker in markers {
             out += text[copied..<marker.range.lowerBound]
             let line = lines[marker.frames] ?? "made at ?"
-            out += (marker.inJSON ? JSONString.escaped(line) : line).utf8
+            out += (marker.inJSON ? JSONText.escaped(line) : line).utf8
             copied = marker.range.upperBound
         }
         out += text[copied...]
@@ -122,29 +123,5 @@ struct MarkerRewriter {
             at += 1
         }
         return nil
-    }
-}
-
-// MARK: - JSONString
-
-/// Text to put inside a JSON string: what JSON requires escaped, escaped. File and Swift
-/// names rarely hold any of it, but a file name may hold a quote.
-enum JSONString {
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -30,6 +30,14 @@ public enum JSONText {
         JSONNode.writeString(text, into: &out)
         return out
     }
+
+    /// `text` as it stands inside a JSON string, without the quotes: what JSON requires
+    /// escaped, escaped (`layout-explain --symbolicate` writes into backlog lines with it).
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        JSONNode.writeEscaped(text, into: &out)
+        return out
+    }
 }
 
 // MARK: - Tree
@@ -120,10 +128,15 @@ final class JSONNode {
 
     static func writeString(_ text: String, into out: inout String) {
         out += "\""
+        writeEscaped(text, into: &out)
+        out += "\""
+    }
+
+    /// Appends `text` as it stands inside a JSON string, without the quotes.
+    static func writeEscaped(_ text: String, into out: inout String) {
         // Most text needs no escape: append it whole instead of scalar by scalar.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
             out += text
-            out += "\""
             return
         }
         for scalar in text.unicodeScalars {
@@ -139,6 +152,5 @@ final class JSONNode {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        out += "\""
     }
 }
