@@ -9,10 +9,10 @@ import ObjectiveC
 // MARK: - Swizzling on Apple platforms (type-checked against the SDK, not run here)
 
 // The hooks call the original every time, with the arguments untouched, and only add a
-// record. Constraints are hooked where apps make them by class method (`constraintWithItem:…`,
-// visual format) and where every constraint passes to take part in layout (`setActive:`,
-// `activateConstraints:`, `addConstraint(s):`), which covers anchors too: an anchor's
-// constraint is recorded where it is activated. A recorded constraint carries an associated
+// record. Constraints are hooked where apps make them (`constraintWithItem:…`, the visual
+// format, the anchor `constraint…ToAnchor:`/`…ToConstant:` family) and where every constraint
+// passes to take part in layout (`setActive:`, `activateConstraints:`, `addConstraint(s):`),
+// which records a constraint made before capture began where it is activated. A recorded constraint carries an associated
 // object whose release, when the constraint is freed, removes its record.
 
 extension ConstraintOrigins {
@@ -80,7 +80,66 @@ extension ConstraintOrigins {
             }
             return block
         }
+        installed += hookAnchorFactories()
         return installed > 0
+    }
+
+    private typealias AnchorIMP = @convention(c) (AnyObject?, Selector, AnyObject?) -> Unmanaged<AnyObject>?
+    private typealias AnchorConstantIMP = @convention(c) (AnyObject?, Selector, AnyObject?, CGFloat) -> Unmanaged<AnyObject>?
+    private typealias ConstantIMP = @convention(c) (AnyObject?, Selector, CGFloat) -> Unmanaged<AnyObject>?
+    private typealias AnchorTwoIMP = @convention(c) (AnyObject?, Selector, AnyObject?, CGFloat, CGFloat)
+        -> Unmanaged<AnyObject>?
+
+    /// The anchor `constraint(equalTo:…)` family: each method of `NSLayoutAnchor` and
+    /// `NSLayoutDimension` that returns a new constraint records where it was called.
+    /// Returns how many methods were hooked.
+    private static func hookAnchorFactories() -> Int {
+        var installed = 0
+        let anchor: AnyClass = NSLayoutAnchor<AnyObject>.self
+        let dimension: AnyClass = NSLayoutDimension.self
+        let relations = ["Equal", "GreaterThanOrEqual", "LessThanOrEqual"]
+        for relation in relations {
+            installed += hook(anchor, "constraint\(relation)ToAnchor:") { (original: AnchorIMP, selector: Selector) in
+                let block: @convention(block) (AnyObject?, AnyObject?) -> Unmanaged<AnyObject>? = { this, other in
+                    recorded(original(this, selector, other))
+                }
+                return block
+            }
+            installed += hook(anchor, "constraint\(relation)ToAnchor:constant:") {
+                (original: AnchorConstantIMP, selector: Selector) in
+                let block: @convention(block) (AnyObject?, AnyObject?, CGFloat) -> Unmanaged<AnyObject>? = {
+                    this, other, constant in recorded(original(this, selector, other, constant))
+                }
+                return block
+            }
+            installed += hook(dimension, "constraint\(relation)ToConstant:") { (original: ConstantIMP, selector: Selector) in
+                let block: @convention(block) (AnyObject?, CGFloat) -> Unmanaged<AnyObject>? = { this, constant in
+                    recorded(original(this, selector, constant))
+                }
+                return block
+            }
+            installed += hook(dimension, "constraint\(relation)ToAnchor:multiplier:") {
+                (original: AnchorConstantIMP, selector: Selector) in
+                let block: @convention(block) (AnyObject?, AnyObject?, CGFloat) -> Unmanaged<AnyObject>? = {
+                    this, other, multiplier in recorded(original(this, selector, other, multiplier))
+                }
+                return block
+            }
+            installed += hook(dimension, "constraint\(relation)ToAnchor:multiplier:constant:") {
+                (original: AnchorTwoIMP, selector: Selector) in
+                let block: @convention(block) (AnyObject?, AnyObject?, CGFloat, CGFloat) -> Unmanaged<AnyObject>? = {
+                    this, other, multiplier, constant in recorded(original(this, selector, other, multiplier, constant))
+                }
+                return block
+            }
+        }
+        return installed
+    }
+
+    /// Records where a factory's new constraint was made, and hands it back untouched.
+    private static func recorded(_ made: Unmanaged<AnyObject>?) -> Unmanaged<AnyObject>? {
+        if let made { recordMaking(of: made.takeUnretainedValue()) }
+        return made
     }
 
     /// Replaces `name` on `cls` with the block `replacement` makes from the original
