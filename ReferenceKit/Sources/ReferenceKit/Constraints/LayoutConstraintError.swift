@@ -46,7 +46,26 @@ struct LayoutConstraintError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+extension LayoutConstraintError {
+    /// A priority that crosses between required and optional on an installed constraint.
+    static func priorityMutation(passed: UILayoutPriority, existing: UILayoutPriority) -> LayoutConstraintError {
+        LayoutConstraintError(
+            name: "NSInternalInconsistencyException",
+            reason: "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported.  "
+                + "You passed priority \(formatPriority(passed)) and the existing priority was \(formatPriority(existing)).")
+    }
+}
+
 extension NSLayoutConstraint {
+    /// The error UIKit raises for setting `priority` from `old` to `new`, or `nil`
+    /// when the change is allowed: any change on an inactive constraint, and any
+    /// change that stays on one side of required.
+    static func priorityChangeError(from old: UILayoutPriority, to new: UILayoutPriority,
+                                    installed: Bool) -> LayoutConstraintError? {
+        guard installed, (old == .required) != (new == .required) else { return nil }
+        return .priorityMutation(passed: new, existing: old)
+    }
+
     /// Checks the arguments of `init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`
     /// the way UIKit does.
     ///

@@ -34,7 +34,17 @@ open class NSLayoutConstraint: Hashable {
     }
 
     /// The priority; 1000 is required. Changing it updates the layout engine.
+    ///
+    /// As in UIKit, an installed (active) constraint cannot change between
+    /// required and optional: the engine keeps the two kinds apart, so UIKit
+    /// raises `NSInternalInconsistencyException`, and ReferenceKit stops the
+    /// program with the same text. Deactivate, change, reactivate instead.
     open var priority: UILayoutPriority = .required {
+        willSet {
+            if let error = Self.priorityChangeError(from: priority, to: newValue, installed: isActive) {
+                fatalError(error.description)
+            }
+        }
         didSet { if priority != oldValue { engineNeedsUpdate() } }
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import ReferenceKit
+
+/// UIKit forbids moving an installed constraint between required and optional;
+/// `lfix` relies on ReferenceKit refusing it the same way, so that the
+/// deactivate-change-reactivate path is the one the tests prove.
+final class PriorityMutationTests: XCTestCase {
+    func test_installedRequiredToOptional_isUIKitsInconsistencyException() {
+        onMain {
+            let error = NSLayoutConstraint.priorityChangeError(from: .required, to: .defaultLow, installed: true)
+            XCTAssertEqual(error?.name, "NSInternalInconsistencyException")
+            XCTAssertEqual(error?.reason,
+                           "Mutating a priority from required to not on an installed constraint (or vice-versa) is not "
+                           + "supported.  You passed priority 250 and the existing priority was 1000.")
+        }
+    }
+
+    func test_installedOptionalToRequired_isRefusedToo() {
+        onMain {
+            let error = NSLayoutConstraint.priorityChangeError(from: UILayoutPriority(999), to: .required, installed: true)
+            XCTAssertEqual(error?.reason.hasSuffix("You passed priority 1000 and the existing priority was 999."), true)
+        }
+    }
+
+    func test_changesWithinOneSide_orOnAnInactiveConstraint_areAllowed() {
+        onMain {
+            XCTAssertNil(NSLayoutConstraint.priorityChangeError(from: .defaultHigh, to: .defaultLow, installed: true))
+            XCTAssertNil(NSLayoutConstraint.priorityChangeError(from: .required, to: .required, installed: true))
+            XCTAssertNil(NSLayoutConstraint.priorityChangeError(from: .required, to: .defaultLow, installed: false))
+        }
+    }
+
+    func test_deactivateChangeReactivate_movesAConstraintToOptional_andEndsTheConflict() {
+        onMain {
+            let root = makeRoot()
+            let view = makeChild(of: root)
+            NSLayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                         view.topAnchor.constraint(equalTo: root.topAnchor),
+                                         view.heightAnchor.constraint(equalToConstant: 20)])
+            let first = view.widthAnchor.constraint(equalToConstant: 100)
+            let second = view.widthAnchor.constraint(equalToConstant: 120)
+            _ = recordConflicts {
+                NSLayoutConstraint.activate([first, second])
+                root.layoutIfNeeded()
+            }
+            XCTAssertEqual(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: view).map(ObjectIdentifier.init),
+                           [ObjectIdentifier(second)])
+
+            first.isActive = false
+            first.priority = UILayoutPriority(999)
+            first.isActive = true
+            // The broken one stays out of the solver until it is changed or re-activated.
+            XCTAssertEqual(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: root).count, 1)
+            second.isActive = false
+            second.isActive = true
+            root.layoutIfNeeded()
+            XCTAssertTrue(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: root).isEmpty)
+            assertFrame(view, 0, 0, 120, 20)
+        }
+    }
+
+    func test_brokenConstraintCount_ofANonView_isMinusOne() {
+        onMain {
+            let constraint = makeRoot().widthAnchor.constraint(equalToConstant: 1)
+            XCTAssertEqual(ReferenceKitBrokenConstraintCount(UnsafeRawPointer(Unmanaged.passUnretained(constraint).toOpaque())), -1)
+            XCTAssertEqual(ReferenceKitBrokenConstraintCount(nil), -1)
+        }
+    }
+}
