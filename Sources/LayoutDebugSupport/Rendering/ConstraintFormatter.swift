@@ -64,9 +64,14 @@ public enum ConstraintFormatter {
         }
     }
 
-    /// The line a report prints for one constraint: `@1000 <stringValue>`,
+    /// The line a report prints for one constraint: `0x600000a4c0a0 @1000 <stringValue>`,
     /// followed by the class when it is not a plain `NSLayoutConstraint`
     /// (and the mask, for an autoresizing constraint).
+    ///
+    /// The constraint's own address comes first, as in UIKit's description
+    /// (`<NSLayoutConstraint:0x600000a4c0a0 …>`): it is the handle a user types
+    /// into the debugger (`lreport 0x600000a4c0a0`, `lfix 0x600000a4c0a0 …`).
+    /// A log trimmed of its addresses prints none.
     ///
     /// - Parameter c: The constraint.
     /// - Returns: One line of text without indentation.
@@ -83,6 +88,11 @@ public enum ConstraintFormatter {
 
     /// `writeLine` for a snapshot read in place.
     static func writeLine(_ c: UnsafePointer<ConstraintSnapshot>, into out: inout TextWriter) {
+        if let address = c.pointee.address {
+            out.write("0x")
+            out.write(hex: address)
+            out.write(" ")
+        }
         out.write("@")
         ReportNumber.writePlain(c.pointee.priority, into: &out)
         out.write(" ")

@@ -15,7 +15,8 @@ final class LiveReportsTests: XCTestCase {
             // 320×504 parent, centre (160, 252); a 100×100 view centred there starts at (110, 202).
             assertMatchesGolden(LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend),
                                 named: "CEntry/report-image-view-hugging-200",
-                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent)])
+                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent),
+                                            "width": hex(shape.width), "centerX": hex(shape.centerX)])
         }
     }
 
@@ -26,8 +27,8 @@ final class LiveReportsTests: XCTestCase {
             let text = LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend)
             // Hugging 251 beats the @250 size: 64×64 centred at (160, 252) starts at (128, 220).
             XCTAssertTrue(text.contains("Frame:.........(128 220; 64 64)\n"), text)
-            XCTAssertTrue(text.contains(" 1. @250 \(image).width == 100.0 [off by 36.0]\n"), text)
-            XCTAssertTrue(text.contains(" 3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"), text)
+            XCTAssertTrue(text.contains(" 1. \(hex(shape.width)) @250 \(image).width == 100.0 [off by 36.0]\n"), text)
+            XCTAssertTrue(text.contains(" @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"), text)
         }
     }
 
@@ -38,13 +39,14 @@ final class LiveReportsTests: XCTestCase {
             let text = LiveReports.report(at: LiveHierarchy.address(shape.parent), options: [])
             // The parent's section, then the start of the image's, one level in.
             assertMatchesGolden(text, named: "CEntry/report-descent-head-image-shape",
-                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent)], prefix: true)
+                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent),
+                                            "width": hex(shape.width), "centerX": hex(shape.centerX)], prefix: true)
             // Listed once, under the parent above; the image's section counts them and says where.
             XCTAssertTrue(text.contains("  Ancestors......2, listed above under \(parent)\n"), text)
             XCTAssertEqual(text.components(separatedBy: ".centerX == ").count, 2, "centerX printed once:\n\(text)")
             // The image alone still lists them in full.
             let alone = LiveReports.report(at: LiveHierarchy.address(shape.image), options: .noDescend)
-            XCTAssertTrue(alone.contains("Ancestors......2\n 1. @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]\n"), alone)
+            XCTAssertTrue(alone.contains("Ancestors......2\n 1. \(hex(shape.centerX)) @1000 \(image).centerX == \(parent).centerX on \(parent) [satisfied]\n"), alone)
         }
     }
 
@@ -57,9 +59,11 @@ final class LiveReportsTests: XCTestCase {
             inner.translatesAutoresizingMaskIntoConstraints = false
             outer.addSubview(middle)
             middle.addSubview(inner)
+            let leading = inner.leadingAnchor.constraint(equalTo: outer.leadingAnchor, constant: 30)  // on outer
+            let top = inner.topAnchor.constraint(equalTo: middle.topAnchor, constant: 5)  // on middle
             NSLayoutConstraint.activate([
-                inner.leadingAnchor.constraint(equalTo: outer.leadingAnchor, constant: 30),  // on outer
-                inner.topAnchor.constraint(equalTo: middle.topAnchor, constant: 5),  // on middle
+                leading,
+                top,
                 inner.widthAnchor.constraint(equalToConstant: 40),
                 inner.heightAnchor.constraint(equalToConstant: 40),
             ])
@@ -69,11 +73,11 @@ final class LiveReportsTests: XCTestCase {
             let text = LiveReports.report(at: LiveHierarchy.address(middle), options: [])
             XCTAssertTrue(text.contains("""
                   Ancestors......2
-                   1. @1000 \(i).leading == \(o).leading + 30.0 on \(o) [satisfied]
+                   1. \(hex(leading)) @1000 \(i).leading == \(o).leading + 30.0 on \(o) [satisfied]
                    (1 more listed above under \(m))
 
                 """), text)
-            XCTAssertTrue(text.contains(" 1. @1000 \(i).top == \(m).top + 5.0 [satisfied]\n"), "under its owner:\n\(text)")
+            XCTAssertTrue(text.contains(" 1. \(hex(top)) @1000 \(i).top == \(m).top + 5.0 [satisfied]\n"), "under its owner:\n\(text)")
         }
     }
 
@@ -149,9 +153,10 @@ final class LiveReportsTests: XCTestCase {
             let address = LiveHierarchy.address(shape.image)
             assertMatchesGolden(LiveReports.constraints(at: address, options: .systemFilter),
                                 named: "CEntry/constraints-system-filter-image-shape",
-                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent)])
+                                addresses: ["image": hex(shape.image), "parent": hex(shape.parent),
+                                            "width": hex(shape.width), "centerX": hex(shape.centerX)])
             XCTAssertTrue(LiveReports.constraints(at: address, options: [])
-                .contains(" 3. @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"))
+                .contains(" @750 \(image).width == 64.0 (NSContentSizeLayoutConstraint) [satisfied]\n"))
         }
     }
 
@@ -160,7 +165,7 @@ final class LiveReportsTests: XCTestCase {
             let shape = LiveHierarchy.imageShape(hugging: 200)
             let image = "<UIImageView:\(hex(shape.image))>", parent = "<UIView:\(hex(shape.parent))>"
             let expected = """
-            @1000 \(image).centerX == \(parent).centerX [satisfied]
+            \(hex(shape.centerX)) @1000 \(image).centerX == \(parent).centerX [satisfied]
             Class..........NSLayoutConstraint
             Installed on...\(parent)
             First item.....\(image) (110 202; 100 100)

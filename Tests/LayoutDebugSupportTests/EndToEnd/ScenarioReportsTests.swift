@@ -49,10 +49,15 @@ final class ScenarioReportsTests: XCTestCase {
             // 40×40 content at (20, 100); the @500 size constraints miss by 100 - 40 = 60.
             XCTAssertTrue(text.hasPrefix("\(i) UIImageView : UIView\nFrame:.........(20 100; 40 40)\n"
                 + "Content size...(40 40) [Content Mode: ScaleToFill]\nHugging........[H 750] [V 750]\n"), text)
-            XCTAssertTrue(text.contains(" 1. @500 \(i).width == 100.0 [off by 60.0]\n"), text)
-            XCTAssertTrue(text.contains(" 2. @500 \(i).height == 100.0 [off by 60.0]\n"), text)
-            XCTAssertTrue(text.contains(" 1. @1000 \(i).leading == \(r).leading + 20.0 on \(r) [satisfied]\n"), text)
-            XCTAssertTrue(text.contains(" 2. @1000 \(i).top == \(r).top + 100.0 on \(r) [satisfied]\n"), text)
+            // Each line starts with the constraint's own address, its handle.
+            let held = image.constraints.filter { $0.priority.rawValue == 500 }
+            let pins = built.root.constraints.filter { $0.firstItem === image }
+            XCTAssertEqual(held.count, 2)
+            XCTAssertEqual(pins.count, 2)
+            XCTAssertTrue(text.contains(" 1. \(hex(held[0])) @500 \(i).width == 100.0 [off by 60.0]\n"), text)
+            XCTAssertTrue(text.contains(" 2. \(hex(held[1])) @500 \(i).height == 100.0 [off by 60.0]\n"), text)
+            XCTAssertTrue(text.contains(" 1. \(hex(pins[0])) @1000 \(i).leading == \(r).leading + 20.0 on \(r) [satisfied]\n"), text)
+            XCTAssertTrue(text.contains(" 2. \(hex(pins[1])) @1000 \(i).top == \(r).top + 100.0 on \(r) [satisfied]\n"), text)
         }
     }
 

@@ -34,7 +34,7 @@ final class ConflictReportRendererTests: XCTestCase {
         let snapKit = " (SnapKit.LayoutConstraint)\n"
         XCTAssertTrue(text.contains("== 100.0 @ProfileView.swift#42" + snapKit + "     made at ProfileView.swift:42\n"), text)
         XCTAssertTrue(text.contains("== 120.0 @ProfileView.swift#57" + snapKit + "     made at ProfileView.swift:57\n"), text)
-        XCTAssertTrue(text.contains("breaking:\n  @1000 <UIView:0x7f9e1c4062a0>.width == 120.0 @ProfileView.swift#57" + snapKit
+        XCTAssertTrue(text.contains("breaking:\n  0x600001a4c180 @1000 <UIView:0x7f9e1c4062a0>.width == 120.0 @ProfileView.swift#57" + snapKit
                                     + "    made at ProfileView.swift:57\n"), text)
     }
 

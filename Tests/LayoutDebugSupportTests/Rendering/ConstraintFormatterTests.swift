@@ -78,4 +78,10 @@ final class ConstraintFormatterTests: XCTestCase {
         XCTAssertEqual(ConstraintFormatter.line(mask),
                        "@1000 <UIImageView:0x1234>.width == 100.0 (NSAutoresizingMaskLayoutConstraint h=--& v=--&)")
     }
+
+    func test_line_startsWithTheConstraintsOwnAddress_itsHandle() {
+        var c = Fixture.width(Fixture.image, 100, priority: 250)
+        c.address = 0x6000_00a4_c0a0
+        XCTAssertEqual(ConstraintFormatter.line(c), "0x600000a4c0a0 @250 <UIImageView:0x1234>.width == 100.0")
+    }
 }
