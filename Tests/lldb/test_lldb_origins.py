@@ -103,8 +103,8 @@ def test_the_changes_that_resolve_a_conflict_say_where_each_constraint_was_made(
     session.launch("cell-width-conflict", stop_at_layout=False)
     report = session.callback_output()
     line = source_line("ConflictScenarios.swift", '"H:[wide(768)]"')
-    assert re.search(r"  - give UIView\.width == 768 priority 999, so the cell's own size wins\n"
-                     r"    made at ConflictScenarios\.swift:%d in cellWidth\(root:count:\)\n" % line, report), report
+    assert re.search(r"  3\. give UIView\.width == 768 priority 999, so the cell's own size wins\n"
+                     r"     made at ConflictScenarios\.swift:%d in cellWidth\(root:count:\)\n" % line, report), report
 
 
 def test_lorigins_says_where_capture_stands_and_off_removes_it(session):

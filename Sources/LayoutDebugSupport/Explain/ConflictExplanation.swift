@@ -38,6 +38,11 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
         public var resolvesConflict: Bool
         /// Where the constraint to change was made (`ConstraintSnapshot.madeAtText`), when known.
         public var madeAt: String? = nil
+        /// The change itself, as `lfix --suggestion N` applies it.
+        public var change: LayoutChange? = nil
+        /// The address of what `change` applies to: the constraint, or for
+        /// `.noAutoresizing` the view; `nil` when the log gave none.
+        public var target: UInt64? = nil
     }
 
     /// What the explainer could establish.
@@ -90,9 +95,10 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
         if !fixes.isEmpty {
             lines.append("")
             lines.append("Any one of these changes resolves it:")
-            for fix in fixes {
-                lines.append("  - " + fix.advice + (fix.resolvesConflict ? "" : " (another contradiction remains)"))
-                if let madeAt = fix.madeAt { lines.append("    " + madeAt) }
+            // Numbered: `lfix --suggestion N` applies change N in a running app.
+            for (number, fix) in zip(1..., fixes) {
+                lines.append("  \(number). " + fix.advice + (fix.resolvesConflict ? "" : " (another contradiction remains)"))
+                if let madeAt = fix.madeAt { lines.append("     " + madeAt) }
             }
         }
         if !notes.isEmpty {

@@ -110,7 +110,8 @@ struct ContradictionText {
                 let removed = autoresizingRows(of: constraint.framedItem)
                 fixes.append(.init(constraintIndex: index,
                                    advice: "set translatesAutoresizingMaskIntoConstraints = false on \(item)",
-                                   resolvesConflict: resolves(without: removed)))
+                                   resolvesConflict: resolves(without: removed),
+                                   change: .noAutoresizing, target: constraint.framedItem?.address))
                 continue
             }
             guard !constraint.isSystemConstraint else { continue }
@@ -118,8 +119,11 @@ struct ContradictionText {
             let advice = encapsulated
                 ? "give \(phrases.formula(constraint)) priority 999, so the cell's own size wins"
                 : "remove or change \(phrases.formula(constraint))"
+            // The cell's size must win, so the constraint gives way; anywhere else the
+            // nuclear way out, which always resolves what this row took part in.
             fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint),
-                               madeAt: constraint.madeAtText))
+                               madeAt: constraint.madeAtText,
+                               change: encapsulated ? .priority(999) : .deactivate, target: constraint.address))
         }
         return fixes
     }
