@@ -25,6 +25,15 @@ public enum BrokenConstraints {
         lock.unlock()
     }
 
+    /// Forgets that the engine broke `constraint`: `lfix` re-added it, and the
+    /// engine took it (a new break records it again).
+    public static func forget(_ constraint: AnyObject) {
+        lock.lock()
+        let address = Nametags.address(of: constraint)
+        if entries[address]?.object === constraint { entries[address] = nil }
+        lock.unlock()
+    }
+
     /// Whether the engine broke `constraint` since it was made.
     public static func contains(_ constraint: AnyObject) -> Bool {
         lock.lock()

@@ -61,5 +61,18 @@ enum Platform {
     static func frontRootView() -> NSView? {
         (NSApplication.shared.keyWindow ?? NSApplication.shared.windows.first)?.contentView
     }
+
+    // MARK: Changing a layout (lfix)
+
+    /// Runs a layout pass of `root`'s hierarchy now.
+    static func layOut(_ root: NSView) { root.layoutSubtreeIfNeeded() }
+
+    /// Sets a constraint's priority as the platform's type.
+    static func setPriority(_ value: Double, of c: NSLayoutConstraint) {
+        c.priority = NSLayoutConstraint.Priority(rawValue: Float(value))
+    }
+
+    /// Whether the view is in a window, so it has a hierarchy to lay out.
+    static func isInWindow(_ view: NSView) -> Bool { view.window != nil }
 }
 #endif

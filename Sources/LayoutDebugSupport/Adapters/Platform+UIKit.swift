@@ -82,5 +82,18 @@ enum Platform {
         }
         return nil
     }
+
+    // MARK: Changing a layout (lfix)
+
+    /// Runs a layout pass of `root`'s hierarchy now.
+    static func layOut(_ root: UIView) { root.layoutIfNeeded() }
+
+    /// Sets a constraint's priority as the platform's type.
+    static func setPriority(_ value: Double, of c: NSLayoutConstraint) {
+        c.priority = UILayoutPriority(rawValue: Float(value))
+    }
+
+    /// Whether the view is in a window, so it has a hierarchy to lay out.
+    static func isInWindow(_ view: UIView) -> Bool { view.window != nil }
 }
 #endif

@@ -73,6 +73,15 @@ public func lds_origins(_ command: UnsafePointer<CChar>?) -> UnsafeMutableRawPoi
     }
 }
 
+/// `lds_fix(command, stopID, flags)`: an `lfix` change, undo or list (see `FixRequest`).
+@_cdecl("lds_fix")
+public func lds_fix(_ command: UnsafePointer<CChar>?, _ stopID: UInt64, _ flags: UInt32) -> UnsafeMutableRawPointer {
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.fix(command.map { String(cString: $0) } ?? "", stopID: stopID,
+                                             options: ReportOptions(rawValue: flags)))
+    }
+}
+
 /// `lds_set_skipped_classes(list)`: replaces the descent skip list (comma
 /// separated; empty restores the default).
 @_cdecl("lds_set_skipped_classes")

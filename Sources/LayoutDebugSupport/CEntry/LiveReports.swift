@@ -96,10 +96,31 @@ public enum LiveReports {
         case .failure(let error): return error.message
         case .success(let conflict):
             // The explainer's arithmetic section ("why"), as layout-explain prints it.
-            let why: String? = ConflictExplainer.explain(conflict).text
+            let explanation = ConflictExplainer.explain(conflict)
+            let why: String? = explanation.text
+            // Its numbers are what `lfix #N` and `lfix --suggestion N` refer to.
+            LastConflictReport.remember(ConflictHandles(conflict, explanation))
             return options.contains(.json)
                 ? ConflictReportRenderer.json(conflict, why: why)
                 : ConflictReportRenderer.text(conflict, why: why)
+        }
+    }
+
+    /// `lds_fix`: applies, reverses or lists `lfix` changes (see `FixRequest`
+    /// for the command line) at the debugger's stop `stopID`, and reports the
+    /// layout after it; each remaining conflict gets the explainer's reason.
+    public static func fix(_ command: String, stopID: UInt64, options: ReportOptions) -> String {
+        let json = options.contains(.json)
+        switch FixRequest.parse(command).flatMap({ LiveFixes.perform($0, stopID: stopID) }) {
+        case .failure(let error):
+            return error.message
+        case .success(.listing(let steps)):
+            return json ? FixReport.listJSON(steps) : FixReport.listText(steps)
+        case .success(.outcome(var outcome)):
+            for index in outcome.conflicts.indices {
+                outcome.conflicts[index].why = ConflictExplainer.explain(outcome.conflicts[index].conflict).reason
+            }
+            return json ? FixReport.json(outcome) : FixReport.text(outcome)
         }
     }
 

@@ -13,32 +13,8 @@ final class ScenarioReportsTests: XCTestCase {
         ConflictOrdinals.reset()
     }
 
-    /// A built scenario, its root view, and the conflicts the engine reported.
     @MainActor
-    struct Built {
-        let window: UIWindow
-        let root: UIView
-        let conflicts: [(broken: NSLayoutConstraint, list: UIConstraintList)]
-
-        /// The conflict report the breakpoint would produce for conflict `index`.
-        func conflictReport(_ index: Int) -> String {
-            LiveReports.conflictReport(constraintAt: LiveHierarchy.address(conflicts[index].broken),
-                                       listAt: LiveHierarchy.address(conflicts[index].list), options: [])
-        }
-    }
-
-    @MainActor
-    private func build(_ name: String) throws -> Built {
-        let scenario = try XCTUnwrap(DemoCatalog.scenario(named: name))
-        var conflicts: [(NSLayoutConstraint, UIConstraintList)] = []
-        let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
-            conflicts.append((constraint, UIConstraintList(constraints: list)))
-        }
-        defer { ReferenceKitDebugHooks.removeObserver(token) }
-        let window = scenario.makeWindow()
-        let root = try XCTUnwrap(window.rootViewController?.view)
-        return Built(window: window, root: root, conflicts: conflicts)
-    }
+    private func build(_ name: String) throws -> BuiltScenario { try BuiltScenario(name) }
 
     func test_hugging_sizeAt500LosesTo750Hugging() throws {
         try onMain {

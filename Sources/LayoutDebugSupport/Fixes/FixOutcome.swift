@@ -1,0 +1,131 @@
+// MARK: - FixOutcome
+
+/// What one `lfix` did and what the layout looks like after it: values only,
+/// made from snapshots taken before and after, so the renderer and the tests
+/// need no live object.
+public struct FixOutcome: Codable, Hashable, Sendable {
+    /// Whether a step applied a change or reversed one.
+    public enum Action: String, Codable, Hashable, Sendable {
+        /// `lfix <object> --…` or `--suggestion N`.
+        case applied
+        /// `--undo` or `--undo-all`.
+        case undone
+    }
+
+    /// One change, applied or reversed.
+    public struct Step: Codable, Hashable, Sendable {
+        /// Applied or reversed.
+        public var action: Action
+        /// The change as it was asked for (an undo names the change it reverses).
+        public var change: LayoutChange
+        /// The constraint changed, as it was before the step.
+        public var constraint: ConstraintSnapshot?
+        /// The view changed (`--no-autoresizing`).
+        public var view: ObjectReference?
+        /// The property that moved: `priority`, `constant`, `active`, `translatesAutoresizingMaskIntoConstraints`.
+        public var property: String
+        /// Its value before, as text (`1000`, `true`).
+        public var from: String
+        /// Its value after.
+        public var to: String
+        /// Whether the constraint was deactivated and reactivated around the
+        /// change: UIKit raises if an installed constraint's priority crosses required.
+        public var reinstalled: Bool
+    }
+
+    /// A view whose frame moved.
+    public struct FrameChange: Codable, Hashable, Sendable {
+        /// The view.
+        public var view: ObjectReference
+        /// Its frame before the change (after a layout pass).
+        public var before: SnapshotRect
+        /// Its frame after.
+        public var after: SnapshotRect
+    }
+
+    /// A conflict the engine still reports, with the explainer's reason.
+    public struct RemainingConflict: Codable, Hashable, Sendable {
+        /// The conflict as the engine reported it during `lfix`.
+        public var conflict: ConflictSnapshot
+        /// One paragraph on why it cannot hold, when the explainer found one.
+        public var why: String?
+    }
+
+    /// The changes made by this call, in order.
+    public var steps: [FixOutcome.Step]
+    /// The window (the hierarchy's root) that was laid out.
+    public var window: ObjectReference
+    /// How many constraints of the hierarchy were re-checked.
+    public var recheckedConstraints: Int
+    /// How many of them the engine was asked to take again (broken, or not holding).
+    public var retriedConstraints: Int
+    /// Conflicts that remain, one per broken constraint.
+    public var conflicts: [RemainingConflict]
+    /// Required constraints that still do not hold and that no conflict above names.
+    public var unsatisfied: [ConstraintSnapshot]
+    /// Views whose frames changed, in hierarchy order.
+    public var frameChanges: [FrameChange]
+    /// Views that were not ambiguous before and are now.
+    public var newlyAmbiguous: [ObjectReference]
+    /// How many changes are applied in this stop after this call (what `--undo-all` reverses).
+    public var changesInThisStop: Int
+
+    /// Whether the hierarchy now lays out without a conflict.
+    public var isResolved: Bool { conflicts.isEmpty && unsatisfied.isEmpty }
+}
+
+// MARK: - FixComparison
+
+/// Compares snapshot trees of one hierarchy taken before and after a change.
+public enum FixComparison {
+    /// Frames are compared to a hundredth of a point: less is rounding.
+    static let frameTolerance = 0.01
+    /// A required constraint missed by more than this is not holding.
+    static let missTolerance = 0.5
+
+    /// The views whose frames differ, in `after`'s pre-order; views only in one tree are left out.
+    public static func frameChanges(before: ViewSnapshot, after: ViewSnapshot) -> [FixOutcome.FrameChange] {
+        var earlier: [UInt64: SnapshotRect] = [:]
+        for view in views(of: before) { if let address = view.reference.address { earlier[address] = view.frame } }
+        return views(of: after).compactMap { view in
+            guard let address = view.reference.address, let old = earlier[address], differs(old, view.frame) else { return nil }
+            return FixOutcome.FrameChange(view: view.reference, before: old, after: view.frame)
+        }
+    }
+
+    /// The views ambiguous in `after` that were not in `before`.
+    public static func newlyAmbiguous(before: ViewSnapshot, after: ViewSnapshot) -> [ObjectReference] {
+        let earlier = Set(views(of: before).filter(\.hasAmbiguousLayout).compactMap(\.reference.address))
+        return views(of: after).filter { $0.hasAmbiguousLayout }
+            .filter { view in view.reference.address.map { !earlier.contains($0) } ?? true }
+            .map(\.reference)
+    }
+
+    /// The active required constraints of the tree that do not hold: broken by
+    /// the engine, or missed by the frames.
+    public static func unsatisfied(in tree: ViewSnapshot) -> [ConstraintSnapshot] {
+        views(of: tree).flatMap(\.constraints).filter(isFailing)
+    }
+
+    /// Whether a constraint is required, active, and broken or missed.
+    public static func isFailing(_ c: ConstraintSnapshot) -> Bool {
+        guard c.isRequired, c.isActive != false else { return false }
+        return c.isBroken || (c.frameMiss ?? 0) > missTolerance
+    }
+
+    /// Every view and guide of the tree, in pre-order.
+    static func views(of root: ViewSnapshot) -> [ViewSnapshot] {
+        var found: [ViewSnapshot] = []
+        var stack = [root]
+        while let view = stack.popLast() {
+            found.append(view)
+            stack.append(contentsOf: view.children.reversed())
+        }
+        return found
+    }
+
+    private static func differs(_ a: SnapshotRect, _ b: SnapshotRect) -> Bool {
+        abs(a.x - b.x) > frameTolerance || abs(a.y - b.y) > frameTolerance
+            || abs(a.width - b.width) > frameTolerance || abs(a.height - b.height) > frameTolerance
+    }
+}

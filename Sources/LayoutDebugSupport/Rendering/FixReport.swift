@@ -1,0 +1,124 @@
+// MARK: - FixReport
+
+/// What `lfix` prints: the change, whether a conflict remains (with its short
+/// report), the frames that moved and the views that became ambiguous; or the
+/// list of changes applied in this stop. Made from values only.
+public enum FixReport {
+    /// The outcome as text, one section per question a user asks.
+    public static func text(_ outcome: FixOutcome) -> String {
+        var out = outcome.steps.map(stepText).joined()
+        let retried = outcome.retriedConstraints
+        out += "Laid out \(outcome.window.bracketed) and re-checked its \(count(outcome.recheckedConstraints, "constraint"))"
+        out += retried == 0 ? ".\n" : " (the engine was asked to take \(count(retried, "failing constraint")) again).\n"
+        out += "\n" + conflictsText(outcome)
+        if outcome.frameChanges.isEmpty {
+            out += "\nNo frame changed.\n"
+        } else {
+            out += "\nFrames changed (\(outcome.frameChanges.count)):\n"
+            for change in outcome.frameChanges {
+                out += "  \(change.view.bracketed) \(FrameText.rect(change.before)) → \(FrameText.rect(change.after))\n"
+            }
+        }
+        if outcome.newlyAmbiguous.isEmpty {
+            out += "\nNo view became ambiguous.\n"
+        } else {
+            out += "\nBecame ambiguous (\(outcome.newlyAmbiguous.count)): give each a position and a size:\n"
+            out += outcome.newlyAmbiguous.map { "  \($0.bracketed)\n" }.joined()
+        }
+        out += "\n" + journalLine(outcome.changesInThisStop)
+        return out
+    }
+
+    /// The outcome as one JSON object: `{"text", "resolved", "outcome"}`.
+    public static func json(_ outcome: FixOutcome) -> String {
+        JSONText.encode(FixReportDocument(text: text(outcome), resolved: outcome.isResolved, outcome: outcome))
+    }
+
+    /// The changes applied in this stop, oldest first.
+    public static func listText(_ steps: [FixOutcome.Step]) -> String {
+        guard !steps.isEmpty else { return "lfix changed nothing in this stop.\n" }
+        var out = "Changes lfix applied in this stop, oldest first (lfix --undo reverses the newest):\n"
+        for (number, step) in zip(1..., steps) {
+            out += "  \(number). \(step.change.optionText) on \(subject(step)): \(step.property) \(step.from) → \(step.to)\n"
+        }
+        return out
+    }
+
+    /// The changes as JSON: `{"changes": [...]}`.
+    public static func listJSON(_ steps: [FixOutcome.Step]) -> String {
+        JSONText.encode(FixListDocument(changes: steps))
+    }
+
+    // MARK: - Pieces
+
+    /// `Applied --priority 999 to 0x… @1000 …: priority 1000 → 999`, and how.
+    static func stepText(_ step: FixOutcome.Step) -> String {
+        let verb = step.action == .applied ? "Applied " + step.change.optionText + " to" : "Undid " + step.change.optionText + " on"
+        var out = "\(verb) \(subject(step))\n  \(step.property) \(step.from) → \(step.to)"
+        if step.reinstalled {
+            out += " (deactivated, changed and reactivated: UIKit raises if an installed constraint's priority crosses required)"
+        }
+        return out + "\n"
+    }
+
+    /// The constraint's report line, or the view.
+    static func subject(_ step: FixOutcome.Step) -> String {
+        if let constraint = step.constraint { return ConstraintFormatter.line(constraint) }
+        return step.view?.bracketed ?? "?"
+    }
+
+    /// Whether a conflict remains, each with its short report.
+    static func conflictsText(_ outcome: FixOutcome) -> String {
+        if outcome.isResolved { return "No conflict remains.\n" }
+        var out = ""
+        if !outcome.conflicts.isEmpty {
+            out += "A conflict remains (\(outcome.conflicts.count)):\n"
+            for remaining in outcome.conflicts {
+                let c = remaining.conflict
+                if let broken = c.brokenConstraint {
+                    out += "  The engine breaks: " + ConstraintFormatter.line(broken) + "\n"
+                }
+                out += "  Mutually exclusive constraints:\n"
+                for (number, constraint) in zip(1..., c.mutuallyExclusive) {
+                    out += "    \(number). " + ConstraintFormatter.line(constraint) + "\n"
+                }
+                if let why = remaining.why { out += "  Why: " + why + "\n" }
+            }
+        }
+        if !outcome.unsatisfied.isEmpty {
+            out += "Still not holding (\(outcome.unsatisfied.count)):\n"
+            for c in outcome.unsatisfied {
+                var line = "  " + ConstraintFormatter.line(c)
+                if c.isBroken { line += " [broken]" }
+                if let miss = c.frameMiss, miss > 0 { line += " [off by " + ReportNumber.decimal(miss) + "]" }
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// How to go back.
+    static func journalLine(_ count: Int) -> String {
+        guard count > 0 else { return "No lfix change is applied in this stop.\n" }
+        return "\(Self.count(count, "change")) applied in this stop: lfix --undo reverses the newest, "
+            + "lfix --undo-all all of them, lfix --list lists them.\n"
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
+
+/// The JSON form of an `lfix` outcome.
+public struct FixReportDocument: Codable, Hashable, Sendable {
+    /// The text report.
+    public var text: String
+    /// Whether no conflict remains.
+    public var resolved: Bool
+    /// The outcome itself.
+    public var outcome: FixOutcome
+}
+
+/// The JSON form of `lfix --list`.
+public struct FixListDocument: Codable, Hashable, Sendable {
+    /// The changes applied in this stop, oldest first.
+    public var changes: [FixOutcome.Step]
+}

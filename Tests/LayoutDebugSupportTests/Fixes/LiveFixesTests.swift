@@ -1,0 +1,179 @@
+import DemoScenarios
+import Foundation
+import XCTest
+import ReferenceKit
+@testable import LayoutDebugSupport
+
+/// `lfix` on the demo scenarios, judged by the engine's own state
+/// (`ReferenceKitDebugHooks.brokenConstraints`), not by the explainer.
+final class LiveFixesTests: XCTestCase {
+    /// Every scenario whose build reports a conflict.
+    private let conflictScenarios = ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading",
+                                     "stack-conflict", "margins"]
+    private var stop: UInt64 = 0
+
+    override func setUp() {
+        BrokenConstraints.removeAll()
+        ConflictOrdinals.reset()
+        LastConflictReport.forget()
+        FixJournal.shared.removeAll()
+    }
+
+    override func tearDown() { setUp() }
+
+    /// `LiveReports.fix` at a fresh stop when `newStop`, else at the current one.
+    @MainActor
+    private func fix(_ command: String, newStop: Bool = false) -> String {
+        if newStop { stop += 1 }
+        return LiveReports.fix(command, stopID: stop, options: [])
+    }
+
+    /// Every view's frame, by address, in the window's hierarchy.
+    @MainActor
+    private func frames(_ window: UIWindow) -> [UInt: CGRect] {
+        var found: [UInt: CGRect] = [:]
+        var stack: [UIView] = [window]
+        while let view = stack.popLast() {
+            found[LiveHierarchy.address(view)] = view.frame
+            stack.append(contentsOf: view.subviews)
+        }
+        return found
+    }
+
+    func test_everySuggestion_ofEveryConflictScenario_endsTheConflict_andUndoBringsItBackExactly() throws {
+        try onMain {
+            for name in conflictScenarios {
+                let built = try BuiltScenario(name)
+                XCTAssertFalse(built.conflicts.isEmpty, name)
+                let report = built.conflictReport(0)
+                let suggestions = try XCTUnwrap(LastConflictReport.current?.suggestions, name)
+                XCTAssertFalse(suggestions.isEmpty, "\(name) suggests a change:\n\(report)")
+                let original = frames(built.window)
+                let brokenAtFirst = ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: built.root)
+                XCTAssertFalse(brokenAtFirst.isEmpty, name)
+                // The reported conflict's constraints; a scenario may hold other conflicts too.
+                let reported = Set(built.conflicts[0].list.constraints.map(ObjectIdentifier.init))
+                for (number, suggestion) in zip(1..., suggestions) where suggestion.resolvesConflict {
+                    let applied = fix("suggestion \(number)", newStop: true)
+                    let broken = ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: built.root).map(ObjectIdentifier.init)
+                    XCTAssertTrue(reported.isDisjoint(with: broken),
+                                  "\(name) suggestion \(number): the engine still breaks one of the report's constraints\n\(applied)")
+                    if brokenAtFirst.count == 1 {
+                        XCTAssertTrue(applied.contains("No conflict remains.\n"), "\(name) #\(number):\n\(applied)")
+                        XCTAssertTrue(broken.isEmpty, "\(name) #\(number)")
+                    }
+                    let undone = fix("undo")
+                    XCTAssertTrue(undone.contains("A conflict remains (\(brokenAtFirst.count)):\n"), "\(name) #\(number) undo:\n\(undone)")
+                    XCTAssertEqual(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: built.root).map(ObjectIdentifier.init),
+                                   brokenAtFirst.map(ObjectIdentifier.init), "\(name) #\(number): the same constraint breaks again")
+                    XCTAssertEqual(frames(built.window), original, "\(name) #\(number): undo puts every frame back")
+                }
+            }
+        }
+    }
+
+    func test_cellWidth_lowerTheLeading_movesTheWideViewLeft_byArithmetic() throws {
+        try onMain {
+            let built = try BuiltScenario("cell-width-conflict")
+            _ = built.conflictReport(0)
+            let content = try XCTUnwrap(built.root.subviews.first?.subviews.first)
+            let wide = try XCTUnwrap(content.subviews.first)
+            let text = fix("suggestion 1", newStop: true)
+            // Trailing pinned to the 50-wide content view and 768 wide: minX = 50 - 768 = -718.
+            XCTAssertEqual(wide.frame, CGRect(x: -718, y: 0, width: 768, height: 44))
+            XCTAssertTrue(text.contains("  priority 1000 → 999 (deactivated, changed and reactivated: UIKit raises "
+                                        + "if an installed constraint's priority crosses required)\n"), text)
+            XCTAssertTrue(text.contains("Frames changed (1):\n  <UIView:0x\(String(LiveHierarchy.address(wide), radix: 16))> "
+                                        + "(0 0; 50 44) → (-718 0; 768 44)\n"), text)
+            XCTAssertTrue(text.contains("No view became ambiguous.\n"), text)
+            XCTAssertTrue(text.contains("1 change applied in this stop"), text)
+        }
+    }
+
+    func test_noAutoresizing_onAViewWithoutAPosition_saysItBecameAmbiguous() throws {
+        try onMain {
+            let built = try BuiltScenario("cell-width-conflict")
+            _ = built.conflictReport(0)
+            let cell = try XCTUnwrap(built.root.subviews.first)
+            // The cell is placed only by its autoresizing mask: without it nothing places it.
+            let text = fix("apply 0x\(String(LiveHierarchy.address(cell), radix: 16)) no-autoresizing", newStop: true)
+            XCTAssertTrue(text.contains("Became ambiguous"), text)
+            XCTAssertTrue(text.contains("  translatesAutoresizingMaskIntoConstraints true → false\n"), text)
+            XCTAssertTrue(fix("undo").contains("  translatesAutoresizingMaskIntoConstraints false → true\n"))
+            XCTAssertTrue(cell.translatesAutoresizingMaskIntoConstraints)
+        }
+    }
+
+    func test_reportNumbers_andUndoAll_andList() throws {
+        try onMain {
+            let built = try BuiltScenario("duplicate-leading")
+            _ = built.conflictReport(0)
+            let original = frames(built.window)
+            // #1 is H:|-50-[label], #2 H:|-80-[label] (the broken one).
+            let first = fix("apply #1 constant 60", newStop: true)
+            XCTAssertTrue(first.contains("  constant 50 → 60\n"), first)
+            XCTAssertTrue(fix("apply #2 priority 250").contains("  priority 1000 → 250"))
+            let listing = fix("list")
+            XCTAssertTrue(listing.hasPrefix("Changes lfix applied in this stop, oldest first"), listing)
+            XCTAssertTrue(listing.contains("  2. --priority 250 on "), listing)
+            let undone = fix("undo-all")
+            XCTAssertEqual(undone.components(separatedBy: "Undid ").count, 3, undone)
+            XCTAssertEqual(frames(built.window), original)
+            XCTAssertEqual(fix("list"), "lfix changed nothing in this stop.\n")
+        }
+    }
+
+    func test_anotherStop_forgetsTheJournal_butKeepsTheChange() throws {
+        try onMain {
+            let built = try BuiltScenario("duplicate-leading")
+            _ = built.conflictReport(0)
+            _ = fix("apply #2 deactivate", newStop: true)
+            XCTAssertEqual(fix("undo", newStop: true), "error: nothing to undo: lfix changed nothing in this stop")
+            XCTAssertEqual(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: built.root).count, 0)
+        }
+    }
+
+    func test_badInput_isOneLine_andChangesNothing() throws {
+        try onMain {
+            XCTAssertEqual(fix("suggestion 1", newStop: true),
+                           "error: no conflict report yet in this process: #N and --suggestion N number the last one")
+            let built = try BuiltScenario("cell-width-conflict")
+            _ = built.conflictReport(0)
+            let before = frames(built.window)
+            let root = String(LiveHierarchy.address(built.root), radix: 16)
+            XCTAssertEqual(fix("suggestion 9"), "error: the last conflict report suggests 3 changes; there is no 9")
+            XCTAssertEqual(fix("apply #7 deactivate"), "error: the last conflict report lists 4 constraints; there is no #7")
+            XCTAssertEqual(fix("apply 0x10 deactivate"), "error: 0x10 is not a live view or constraint (a wrong address, or freed)")
+            XCTAssertEqual(fix("apply 0x\(root) deactivate"), "error: 0x\(root) is not a constraint: --deactivate changes a constraint")
+            XCTAssertEqual(fix("apply #1 priority 0"), "error: priority 0 is not between 1 and 1000")
+            XCTAssertEqual(fix("undo"), "error: nothing to undo: lfix changed nothing in this stop")
+            XCTAssertEqual(fix("frobnicate"), "error: lds_fix cannot read 'frobnicate'")
+            XCTAssertEqual(frames(built.window), before)
+            XCTAssertEqual(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: built.root).count, 1)
+        }
+    }
+
+    func test_aConstraintInNoWindow_isRefused() throws {
+        try onMain {
+            let lonely = UIView()
+            let width = lonely.widthAnchor.constraint(equalToConstant: 10)
+            width.isActive = true
+            let address = String(LiveHierarchy.address(width), radix: 16)
+            XCTAssertEqual(fix("apply 0x\(address) constant 20", newStop: true),
+                           "error: 0x\(address) is in no window: there is no view hierarchy to lay out")
+            XCTAssertEqual(width.constant, 10)
+        }
+    }
+
+    func test_activatingItemsWithNoCommonAncestor_isRefused_whereUIKitWouldRaise() throws {
+        try onMain {
+            let built = try BuiltScenario("duplicate-leading")
+            let stranger = UIView()
+            let cross = built.root.leadingAnchor.constraint(equalTo: stranger.leadingAnchor)
+            let address = String(LiveHierarchy.address(cross), radix: 16)
+            XCTAssertEqual(fix("apply 0x\(address) activate", newStop: true),
+                           "error: 0x\(address) cannot be activated: its items have no common ancestor (UIKit would raise)")
+            XCTAssertFalse(cross.isActive)
+        }
+    }
+}
