@@ -47,6 +47,11 @@ def load_package():
         sys.path.remove(_HERE)
         sys.path.insert(0, _HERE)
     package = importlib.reload(loaded) if loaded is not None else importlib.import_module(PACKAGE)
+    commands = sys.modules.get(PACKAGE + ".commands")
+    if commands is not None:
+        # A subpackage keeps the folder it was first found in; a command module new to this
+        # copy is only found in this copy's folder.
+        commands.__path__ = [package.COMMANDS_FOLDER]
     for name in package.MODULES:
         module = sys.modules.get(PACKAGE + "." + name)
         if module is not None:

@@ -138,7 +138,8 @@ def test_lreport_on_a_constraint_prints_it_and_its_items(session):
         text = session.ok("lreport 0x%x" % address)
         # Its stringValue, as lconstraints lists it, then its items with their frames.
         string_value = text.splitlines()[0].split(" [")[0]
-        assert string_value.startswith("@") and string_value in listed, (string_value, listed)
+        # Its line starts with its own address, the handle lfix and lreport take.
+        assert string_value.startswith("0x%x @" % address) and string_value in listed, (string_value, listed)
         assert "First item.....<" in text, text
         assert "<UIView:0x%x>" % root in text, text
     session.continue_to_exit()

@@ -43,7 +43,7 @@ EXPECTED = {
     ]),
 }
 
-CONSTRAINT_LINE = re.compile(r"^  (?:\d+\. )?(@\d+ .*)$")
+CONSTRAINT_LINE = re.compile(r"^  (?:\d+\. )?(?:0x[0-9a-f]+ )(@\d+ .*)$")
 MADE_AT = re.compile(r"^\s+made at (.*)$")
 
 

@@ -34,4 +34,5 @@ PROTOTYPES = {
     "lds_conflict_report": "void *(*)(void *, void *, unsigned int)",
     "lds_set_skipped_classes": "void *(*)(const char *)",
     "lds_origins": "void *(*)(const char *)",
+    "lds_fix": "void *(*)(const char *, unsigned long long, unsigned int)",
 }

@@ -46,6 +46,8 @@ final class PriorityMutationTests: XCTestCase {
             }
             XCTAssertEqual(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: view).map(ObjectIdentifier.init),
                            [ObjectIdentifier(second)])
+            XCTAssertEqual(ReferenceKitConstraintIsBroken(UnsafeRawPointer(Unmanaged.passUnretained(second).toOpaque())), 1)
+            XCTAssertEqual(ReferenceKitConstraintIsBroken(UnsafeRawPointer(Unmanaged.passUnretained(view).toOpaque())), -1)
 
             first.isActive = false
             first.priority = UILayoutPriority(999)
@@ -56,6 +58,7 @@ final class PriorityMutationTests: XCTestCase {
             second.isActive = true
             root.layoutIfNeeded()
             XCTAssertTrue(ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: root).isEmpty)
+            XCTAssertEqual(ReferenceKitConstraintIsBroken(UnsafeRawPointer(Unmanaged.passUnretained(second).toOpaque())), 0)
             assertFrame(view, 0, 0, 120, 20)
         }
     }

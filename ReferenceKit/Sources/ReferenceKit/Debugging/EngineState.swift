@@ -36,3 +36,15 @@ public func ReferenceKitBrokenConstraintCount(_ view: UnsafeRawPointer?) -> Int 
         ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: object).count
     }
 }
+
+/// 1 when the engine laying out the constraint at `constraint` holds it broken,
+/// 0 when it does not (or the constraint is inactive), -1 when `constraint` is
+/// not a live constraint: `expression (long)ReferenceKitConstraintIsBroken((void *)0x…)`.
+@_cdecl("ReferenceKitConstraintIsBroken")
+public func ReferenceKitConstraintIsBroken(_ constraint: UnsafeRawPointer?) -> Int {
+    guard let constraint,
+          let object = LiveObjects.object(at: UInt(bitPattern: constraint)) as? NSLayoutConstraint else { return -1 }
+    return MainActor.assumeIsolated {
+        object.owner?.enrolledEngine?.isBroken(object) == true ? 1 : 0
+    }
+}

@@ -1,0 +1,150 @@
+"""lfix in real lldb-16 sessions: every suggestion of every conflict scenario, judged by the
+engine's own state (ReferenceKitBrokenConstraintCount), undo, and bad input."""
+
+import re
+
+from conftest import LLDBSession, c_value, code_address, freed_view, frame_lines
+from test_lldb_lbreak import conflict_scenarios
+
+SUGGESTION = re.compile(r"^  (\d+)\. (.*)$")
+BRACKETED = re.compile(r"<[A-Za-z_.]+:(0x[0-9a-f]+)>")
+
+
+def suggestions(report):
+    """(number, text) of each change the report lists under "Any one of these changes resolves it:"."""
+    lines = report.split("Any one of these changes resolves it:\n", 1)[1].splitlines()
+    found = []
+    for line in lines:
+        match = SUGGESTION.match(line)
+        if match:
+            found.append((int(match.group(1)), match.group(2)))
+        elif not line.startswith("     "):
+            break
+    return found
+
+
+def first_view(report):
+    """The first view of the report's Views: section."""
+    return BRACKETED.search(report.split("\nViews:\n", 1)[1]).group(1)
+
+
+def is_broken(session, constraint):
+    """Whether the engine holds the constraint broken (the engine's own state)."""
+    return c_value(session, "(long)ReferenceKitConstraintIsBroken((void *)%s)" % constraint) == 1
+
+
+def broken_constraint(report):
+    """The address of the constraint the report says the engine broke."""
+    return re.search(r"Will attempt to recover by breaking:\n  (0x[0-9a-f]+) @", report).group(1)
+
+
+def broken_count(session, view):
+    """The engine's own count of the constraints it holds broken in the view's hierarchy."""
+    count = c_value(session, "(long)ReferenceKitBrokenConstraintCount((void *)%s)" % view)
+    return count if count < 1 << 63 else count - (1 << 64)
+
+
+def test_every_suggestion_of_every_conflict_scenario_ends_the_conflict_and_undo_brings_it_back(tmp_path):
+    found = conflict_scenarios()
+    assert len(found) >= 5, found
+    for name, arguments in found:
+        folder = tmp_path / name
+        folder.mkdir()
+        session = LLDBSession(folder)
+        try:
+            session.create_target()
+            session.ok("lbreak")
+            session.launch(name, *arguments, stop_at_layout=False)
+            assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints", name
+            report = session.callback_output()
+            view = first_view(report)
+            broken = broken_constraint(report)
+            assert is_broken(session, broken), (name, report)
+            before = broken_count(session, view)
+            assert before >= 1, (name, report)
+            changes = suggestions(report)
+            assert changes, (name, report)
+            for number, text in changes:
+                if "(another contradiction remains)" in text:
+                    continue
+                applied = session.ok("lfix --suggestion %d" % number)
+                after = broken_count(session, view)
+                assert not is_broken(session, broken), (name, number, applied)
+                # lfix's verdict and the engine agree.
+                assert ("No conflict remains.\n" in applied) == (after == 0), (name, number, after, applied)
+                assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints", "lfix never resumes"
+                undone = session.ok("lfix --undo")
+                assert "A conflict remains" in undone, (name, number, undone)
+                assert is_broken(session, broken), (name, number, undone)
+                # At least the same: the stop is in the middle of the engine taking the
+                # hierarchy's constraints, and the re-check takes the rest, which may hold a
+                # conflict the app would have met a moment later (autoresizing-conflict's second).
+                assert broken_count(session, view) >= before, (name, number, undone)
+            session.continue_to_exit()
+        finally:
+            session.close()
+
+
+def test_a_fix_applied_at_the_conflict_stays_when_the_app_runs_on(session):
+    session.create_target()
+    session.ok("lbreak")
+    session.launch("cell-width-conflict", stop_at_layout=False)
+    applied = session.ok("lfix --suggestion 1")
+    # Leading lowered: trailing pinned to the 50-wide content view, 768 wide: minX = 50 - 768.
+    assert "(0 0; 50 44) → (-718 0; 768 44)" in applied, applied
+    rows = frame_lines(session.continue_to_exit())
+    assert rows[-1][1].endswith("(-718 0; 768 44)"), rows
+
+
+def test_undo_is_for_this_stop_and_list_shows_what_is_applied(session):
+    session.create_target()
+    session.ok("lbreak")
+    session.ok("breakpoint set -n LayoutDemoDidLayout")
+    session.launch("duplicate-leading", stop_at_layout=False)
+    assert "Conflict #1" in session.callback_output()
+    assert session.ok("lfix --list").startswith("lfix changed nothing in this stop.")
+    # #1 is H:|-50-[label]; without it the broken H:|-80-[label] is taken again.
+    applied = session.ok("lfix #1 --deactivate")
+    assert "  active true → false\n" in applied, applied
+    assert "(50 100; 40 20) → (80 100; 40 20)" in applied, applied
+    listing = session.ok("lfix --list")
+    assert re.search(r"  1\. --deactivate on 0x[0-9a-f]+ @1000 <UILabel:0x[0-9a-f]+>\.leading == ", listing), listing
+    session.process.Continue()
+    assert session.stop_function() == "LayoutDemoDidLayout"
+    assert session.fails("lfix --undo") == "error: lfix: nothing to undo: lfix changed nothing in this stop"
+    assert session.ok("lfix --list").startswith("lfix changed nothing in this stop.")
+    rows = frame_lines(session.continue_to_exit())
+    assert rows[-1][1].endswith("(80 100; 40 20)"), rows
+
+
+def test_bad_input_gets_one_line_and_the_app_runs_on(session):
+    session.launch("hugging")
+    assert session.fails("lfix --suggestion 1") == \
+        "error: lfix: no conflict report yet in this process: #N and --suggestion N number the last one"
+    assert session.fails("lfix #1 --deactivate").startswith("error: lfix: no conflict report yet")
+    assert session.fails("lfix 0x10 --deactivate") == \
+        "error: lfix: 0x10 is not a live view or constraint (a wrong address, or freed)"
+    gone = freed_view(session)
+    assert session.fails("lfix 0x%x --no-autoresizing" % gone) == \
+        "error: lfix: 0x%x is not a live view or constraint (a wrong address, or freed)" % gone
+    root = session.root_view()
+    assert session.fails("lfix 0x%x --deactivate" % root) == \
+        "error: lfix: 0x%x is not a constraint: --deactivate changes a constraint" % root
+    lonely = new_view(session)
+    assert session.fails("lfix 0x%x --no-autoresizing" % lonely) == \
+        "error: lfix: 0x%x is in no window: there is no view hierarchy to lay out" % lonely
+    assert session.fails("lfix --undo") == "error: lfix: nothing to undo: lfix changed nothing in this stop"
+    assert session.fails("lfix").startswith("error: lfix: say what to do: a change (--priority")
+    assert session.fails("lfix --undo --list").startswith("error: lfix: one thing at a time")
+    assert session.fails("lfix --priority 250").startswith("error: lfix: --priority needs a constraint")
+    assert session.fails("lfix $arg1 --priority 0") == "error: lfix: priority 0 is not between 1 and 1000"
+    assert "Frame:" in session.ok("lreport $arg1 --no-descend")
+    session.continue_to_exit()
+
+
+def new_view(session):
+    """A live UIView in no window, made by calling `UIView()` through its Swift entry point."""
+    target = session.target
+    metadata = c_value(session, "((void *(*)(long))0x%x)(0)" % code_address(target, "$s12ReferenceKit6UIViewCMa"))
+    return c_value(session, "((__attribute__((swiftcall)) void *(*)(__attribute__((swift_context)) void *))"
+                            "0x%x)((void *)0x%x)" % (code_address(target, "$s12ReferenceKit6UIViewCACycfC"), metadata))

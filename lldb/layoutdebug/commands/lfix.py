@@ -1,0 +1,66 @@
+"""lfix: try a change to a constraint or a view in the stopped app, see what moves, undo."""
+
+from ..arguments import join_words
+from ..c_expressions import c_string_literal, report_flags
+from ..evaluation import Context
+from ..fix_requests import apply_line, is_report_number, plan
+from ..object_pointers import resolve_object
+from .base import Command, process_flags
+
+
+class FixCommand(Command):
+    """Applies, reverses or lists a change through one lds_fix call."""
+
+    name = "lfix"
+    short_help = "Try a fix in the stopped app: change a constraint or view, see what moves; undo."
+    description = (
+        "Changes one constraint (priority, constant, activation) or one view\n"
+        "(autoresizing) in the stopped process, lays its window out, re-checks every\n"
+        "constraint of the hierarchy, and prints whether a conflict remains (with its\n"
+        "short report), the frames that changed and any view that became ambiguous.\n"
+        "One call into the target; the process is never resumed.\n"
+        "A constraint is named by its address (every report line starts with it), by #N\n"
+        "(constraint N of the last conflict report) or by an expression. --suggestion N\n"
+        "applies change N of the last conflict report's list.\n"
+        "An installed constraint's priority cannot cross between required (1000) and\n"
+        "optional in UIKit: lfix deactivates, changes and reactivates it instead.\n"
+        "--undo reverses the newest change, --undo-all every change made in this stop;\n"
+        "changes made at an earlier stop stay applied.")
+    examples = (
+        "examples:\n"
+        "  lfix --suggestion 1               apply change 1 of the last report\n"
+        "  lfix #4 --priority 999            let constraint 4 of the report give way\n"
+        "  lfix 0x600000a4c0a0 --deactivate  the nuclear way out\n"
+        "  lfix 0x600000a4c0a0 --constant -8\n"
+        "  lfix self.titleLabel --no-autoresizing\n"
+        "  lfix --undo                       put the last change back\n"
+        "  lfix --list")
+    flags = process_flags()
+
+    def add_arguments(self, parser):
+        """The options and positionals of lfix."""
+        parser.add_argument("object", nargs="*",
+                            help="the constraint or view: an address, #N, or an expression")
+        parser.add_argument("--priority", type=float, metavar="P", help="set the constraint's priority (1-1000)")
+        parser.add_argument("--constant", type=float, metavar="C", help="set the constraint's constant")
+        parser.add_argument("--deactivate", action="store_true", help="deactivate the constraint")
+        parser.add_argument("--activate", action="store_true", help="activate the constraint")
+        parser.add_argument("--no-autoresizing", action="store_true",
+                            help="turn the view's translatesAutoresizingMaskIntoConstraints off")
+        parser.add_argument("--suggestion", type=int, metavar="N",
+                            help="apply change N of the last conflict report")
+        parser.add_argument("--undo", action="store_true", help="reverse the newest change of this stop")
+        parser.add_argument("--undo-all", action="store_true", help="reverse every change of this stop")
+        parser.add_argument("--list", action="store_true", help="list the changes applied in this stop")
+        parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    def run(self, debugger, args, exe_ctx):
+        """Checks the options, resolves the object, then one lds_fix call at this stop."""
+        text = join_words(args.object)
+        verb, change = plan(args, bool(text))
+        ctx = Context(debugger, exe_ctx)
+        if verb == "apply":
+            handle = text if is_report_number(text) else "0x%x" % resolve_object(ctx, text)
+            verb = apply_line(handle, change)
+        stop = ctx.process.GetStopID(False)
+        return ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
