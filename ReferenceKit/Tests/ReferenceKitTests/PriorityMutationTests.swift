@@ -70,4 +70,33 @@ final class PriorityMutationTests: XCTestCase {
             XCTAssertEqual(ReferenceKitBrokenConstraintCount(nil), -1)
         }
     }
+
+    func test_settingIt_stopsTheProgram_withUIKitsText() throws {
+        // The setter must raise, not only the check: a child process crosses required on an
+        // installed constraint and must die with the exception's text on its stderr.
+        var pipe: [Int32] = [0, 0]
+        XCTAssertEqual(Glibc.pipe(&pipe), 0)
+        let child = fork()
+        if child == 0 {
+            dup2(pipe[1], 2)
+            MainActor.assumeIsolated {
+                let root = makeRoot()
+                let view = makeChild(of: root)
+                let width = view.widthAnchor.constraint(equalToConstant: 10)
+                width.isActive = true
+                width.priority = .defaultLow
+            }
+            _exit(0)
+        }
+        close(pipe[1])
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(pipe[0], &bytes, bytes.count)
+        close(pipe[0])
+        let text = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+        XCTAssertNotEqual(status & 0x7f, 0, "the child must die of a signal, not exit")
+        XCTAssertTrue(text.contains("NSInternalInconsistencyException"), text)
+        XCTAssertTrue(text.contains("You passed priority 250 and the existing priority was 1000."), text)
+    }
 }

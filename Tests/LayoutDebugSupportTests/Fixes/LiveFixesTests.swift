@@ -176,4 +176,23 @@ final class LiveFixesTests: XCTestCase {
             XCTAssertFalse(cross.isActive)
         }
     }
+
+    func test_json_carriesTheVerdict_theSteps_andTheFrames() throws {
+        try onMain {
+            let built = try BuiltScenario("cell-width-conflict")
+            _ = built.conflictReport(0)
+            stop += 1
+            let json = LiveReports.fix("suggestion 3", stopID: stop, options: .json)
+            let document = try JSONDecoder().decode(FixReportDocument.self, from: Data(json.utf8))
+            XCTAssertTrue(document.resolved)
+            XCTAssertEqual(document.outcome.steps.first?.change, .priority(999))
+            XCTAssertEqual(document.outcome.steps.first?.property, "priority")
+            XCTAssertEqual(document.outcome.steps.first?.to, "999")
+            // Width 768 at 999 gives way to the 50-wide cell: the frame stays (0 0; 50 44).
+            XCTAssertTrue(document.outcome.frameChanges.isEmpty)
+            let listed = try JSONDecoder().decode(FixListDocument.self,
+                                                  from: Data(LiveReports.fix("list", stopID: stop, options: .json).utf8))
+            XCTAssertEqual(listed.changes.count, 1)
+        }
+    }
 }
