@@ -72,12 +72,16 @@ struct ConstraintTextParser {
         cursor += 1
         if cursor < close, text[cursor] == UInt8(ascii: " ") { cursor += 1 }  // AppKit 2010: `<NSLayoutConstraint: 0x…`
         var address: UInt64?
+        var masonryKey: String?
         if let hex = text.hexAddress(at: cursor, end: close) {
             address = hex.value
             cursor = hex.next
         } else if className.hasPrefix("MAS") {
-            // Masonry prints a `mas_key` instead of the address when one is set.
+            // Masonry prints a `mas_key` instead of the address when one is set: the
+            // name the code gave the constraint, kept as its identifier.
+            let keyStart = cursor
             while cursor < close, text[cursor] != UInt8(ascii: " ") { cursor += 1 }
+            if cursor > keyStart { masonryKey = interner.string(text, keyStart, cursor) }
         } else {
             throw fail("expected an address (0x…) after '\(className):'", cursor - from)
         }
@@ -103,6 +107,7 @@ struct ConstraintTextParser {
                                           sourceLocation: sourceLocation)
         let contentEnd = nested ? close : try readInfo(cursor, close, &snapshot)
         try readMaskIdentifierAndBody(cursor, contentEnd, from, &snapshot)
+        if snapshot.identifier == nil { snapshot.identifier = masonryKey }
         snapshot.superview = namedSuperview()
         return snapshot
     }

@@ -32,11 +32,17 @@ extension ConstraintOrigin {
 extension ConstraintSnapshot {
     /// Where the constraint was made, as a report's `made at` line says it: its captured
     /// origin, else the source location a log recorded (SnapKit's `@File.swift#42` reads
-    /// `made at File.swift:42`), so a pasted log and a live session read alike; `nil` when
-    /// neither is known.
+    /// `made at File.swift:42`), else the name the code gave it, which a search of the code
+    /// finds (Masonry's `mas_key`, `made at mas_key 'avatarLeft'`; an app's identifier,
+    /// `made at identifier 'avatarLeft'`), so a pasted log and a live session read alike;
+    /// `nil` when none is known. The identifiers UIKit and AppKit give their own
+    /// constraints say nothing of the app's code and are left out.
     public var madeAtText: String? {
         if let origin { return origin.madeAtText }
-        guard let location = sourceLocation else { return nil }
+        guard let location = sourceLocation else {
+            guard let identifier, !isSystemConstraint else { return nil }
+            return (className.hasPrefix("MAS") ? "made at mas_key '" : "made at identifier '") + identifier + "'"
+        }
         if let hash = location.lastIndex(of: "#"), Int(location[location.index(after: hash)...]) != nil {
             return "made at " + location[..<hash] + ":" + location[location.index(after: hash)...]
         }

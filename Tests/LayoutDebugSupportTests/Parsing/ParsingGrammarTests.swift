@@ -28,9 +28,21 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(keyed.firstItem?.className, "UILabel")
         XCTAssertEqual(keyed.firstItem?.name, "titleKey")
         XCTAssertEqual(keyed.priority, 250)
+        // The key is the name the code gave the constraint: kept, and printed where an origin goes.
+        XCTAssertEqual(keyed.identifier, "ConstraintKey")
+        XCTAssertEqual(keyed.madeAtText, "made at mas_key 'ConstraintKey'")
         let plain = try one("<MASLayoutConstraint:0x6000 UIView:0x7f1.left == UIView:0x7f2.left + 10 ^999>")
         XCTAssertEqual(plain.priority, 999)
+        XCTAssertNil(plain.identifier)
+        XCTAssertNil(plain.madeAtText)
         XCTAssertEqual(plain.constant, 10)
+    }
+
+    func test_anAppsIdentifier_isPrintedWhereAnOrigin_goes_butNotTheSystems() throws {
+        let named = try one("<NSLayoutConstraint:0x6000 'avatar-left' UIView:0x7f1.left == UIView:0x7f2.left + 10>")
+        XCTAssertEqual(named.madeAtText, "made at identifier 'avatar-left'")
+        let system = try one("<NSLayoutConstraint:0x6000 'UIView-Encapsulated-Layout-Width' UIView:0x7f1.width == 320>")
+        XCTAssertNil(system.madeAtText)
     }
 
     func test_snapKit_pathWithSpaces() throws {
