@@ -51,7 +51,7 @@ public enum LiveReports {
         case .success(.view(let view)):
             let all = options.contains(.all) || options.contains(.noDescend)
             if options.contains(.json) {
-                out.write(DescentReport.json(view, skipping: skippedClasses, all: all))
+                DescentReport.writeJSON(view, skipping: skippedClasses, all: all, into: &out)
             } else {
                 DescentReport.write(view, skipping: skippedClasses, all: all, into: &out)
             }

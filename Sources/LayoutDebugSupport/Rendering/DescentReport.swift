@@ -180,11 +180,40 @@ public enum DescentReport {
         out.write(" skipped; use --all to see them)\n")
     }
 
-    /// The report as JSON: `{"text": …, "entries": [{"depth", "view", "skippedSubviews"}]}`.
+    /// The report as JSON: `{"text": …, "entries": [{"depth", "view", "skippedSubviews"}]}`,
+    /// the encoding of `Document`.
     public static func json(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
-        let collected = entries(root, skipping: skipping, all: all)
-        return JSONText.encode(Document(text: render(collected, skipping: skipping, all: all), entries: collected))
+        var out = TextWriter(capacity: count(root) * 4096)
+        writeJSON(root, skipping: skipping, all: all, into: &out)
+        return out.string
+    }
+
+    /// Appends `json(root, skipping:, all:)` to `out`, written as the tree is
+    /// walked (`SnapshotJSON`), without building the entries or a node per value.
+    static func writeJSON(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
+                          all: Bool = false, into out: inout TextWriter) {
+        var text = TextWriter(capacity: count(root) * 1280)
+        write(root, skipping: skipping, all: all, into: &text)
+        out.write("{\"text\":\"")
+        out.writeJSONEscaped(contentsOf: text)
+        out.write("\",\"entries\":[")
+        // The walk of `entries(_:skipping:all:)`, with an explicit stack for the same reason.
+        var stack: [(ViewSnapshot, Int)] = [(root, 0)]
+        var first = true
+        while let (view, depth) = stack.popLast() {
+            let skip = depth > 0 && !all && isSkipped(view, skipping)
+            if !first { out.write(",") }
+            first = false
+            out.write("{\"depth\":")
+            out.write(decimal: Int64(depth))
+            out.write(",\"view\":")
+            SnapshotJSON.write(view, withChildren: false, into: &out)
+            out.write(skip && !view.children.isEmpty ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
+            guard !skip else { continue }
+            for child in view.children.reversed() { stack.append((child, depth + 1)) }
+        }
+        out.write("]}")
     }
 
     /// The JSON form of a descent report.

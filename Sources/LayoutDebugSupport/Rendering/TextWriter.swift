@@ -167,3 +167,74 @@ struct TextWriter: ~Copyable {
         capacity = grown
     }
 }
+
+// MARK: - JSON strings
+
+extension TextWriter {
+    /// Appends `text` as it stands inside a JSON string, without the quotes, as
+    /// `JSONText.escaped` writes it: runs of plain bytes are copied whole, and
+    /// only `"`, `\` and control bytes are escaped.
+    mutating func writeJSONEscaped(_ text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { writeJSONEscaped($0) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { writeJSONEscaped($0) }
+        }
+    }
+
+    /// `writeJSONEscaped` for bytes already in memory (a report written first).
+    mutating func writeJSONEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        var run = 0
+        for index in 0..<bytes.count {
+            let byte = start[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            if index > run { append(start + run, index - run) }
+            run = index + 1
+            switch byte {
+            case 0x22: write("\\\"")
+            case 0x5C: write("\\\\")
+            case 0x0A: write("\\n")
+            case 0x0D: write("\\r")
+            case 0x09: write("\\t")
+            default:
+                write("\\u00")
+                write(ascii: Self.hexDigits[Int(byte >> 4)])
+                write(ascii: Self.hexDigits[Int(byte & 0xF)])
+            }
+        }
+        if bytes.count > run { append(start + run, bytes.count - run) }
+    }
+
+    /// Appends `"text"` as a JSON string.
+    mutating func writeJSONString(_ text: String) {
+        write("\"")
+        writeJSONEscaped(text)
+        write("\"")
+    }
+
+    /// Appends a number as `JSONText` writes one: integral values without a
+    /// fraction, non-finite ones as `null`.
+    mutating func writeJSONNumber(_ value: Double) {
+        guard value.isFinite else { return write("null") }
+        if value == value.rounded(), abs(value) < 1e15 {
+            write(decimal: Int64(value))
+        } else {
+            write(String(value))
+        }
+    }
+
+    /// Appends an unsigned integer in decimal.
+    mutating func writeJSONNumber(_ value: UInt64) {
+        if value <= UInt64(Int64.max) {
+            write(decimal: Int64(value))
+        } else {
+            write(String(value))
+        }
+    }
+
+    /// Appends the bytes another writer holds, escaped for a JSON string.
+    mutating func writeJSONEscaped(contentsOf other: borrowing TextWriter) {
+        writeJSONEscaped(UnsafeBufferPointer(start: other.base + other.reserved, count: other.count))
+    }
+}

@@ -1,0 +1,63 @@
+import DemoScenarios
+import Foundation
+import XCTest
+import ReferenceKit
+@testable import LayoutDebugSupport
+
+/// The fast descent JSON (`SnapshotJSON`) is the generic encoder's JSON, byte for byte:
+/// tools that read `lreport --json` see no difference but the speed.
+final class SnapshotJSONTests: XCTestCase {
+    /// The document as the generic encoder writes it: the reference.
+    private func generic(_ root: ViewSnapshot, all: Bool = false) -> String {
+        let entries = DescentReport.entries(root, all: all)
+        return JSONText.encode(DescentReport.Document(
+            text: DescentReport.render(entries, skipping: DescentReport.defaultSkippedClasses, all: all),
+            entries: entries))
+    }
+
+    func test_everyDemoScenario_writesTheGenericEncodersBytes() throws {
+        try onMain {
+            for scenario in DemoCatalog.scenarios {
+                let built = try BuiltScenario(scenario.name)
+                let tree = LiveAdapter().tree(of: built.window)
+                XCTAssertEqual(DescentReport.json(tree), generic(tree), scenario.name)
+                XCTAssertEqual(DescentReport.json(tree, all: true), generic(tree, all: true), scenario.name)
+            }
+        }
+    }
+
+    func test_everyOptionalField_escapes_andOddNumbers_writeTheSame() throws {
+        var c = ConstraintSnapshot(className: "MASLayoutConstraint", address: UInt64.max, identifier: "say \"hi\"\n\t\u{1}é",
+                                   firstItem: ObjectReference(className: "UILabel", address: 0x10, name: "ti\\tle", title: "Ünïcode"),
+                                   firstAttribute: .leadingMargin, relation: .greaterThanOrEqual,
+                                   secondItem: ObjectReference(className: "UIView", address: nil),
+                                   secondAttribute: .centerYWithinMargins, multiplier: 1.0 / 3, constant: -0.1,
+                                   priority: 999.5, isActive: false, sourceLocation: "A B.swift#3",
+                                   autoresizingMask: "h=-&- v=--&", isSystemSpacing: true,
+                                   owner: ObjectReference(className: "UIView", address: 0x20), isBroken: true,
+                                   frameMiss: .nan, origin: .returnAddresses([1, 0xffff_ffff_ffff]),
+                                   superview: ObjectReference(className: "NSTextView", address: 0x30))
+        var view = ViewSnapshot(reference: ObjectReference(className: "UIView", address: 0x40),
+                                superclassNames: ["UIResponder", "NSObject"],
+                                frame: SnapshotRect(x: 0.5, y: -3, width: 1e16, height: 44),
+                                hasAmbiguousLayout: true, ambiguousVariables: ["minY"], viewController: "Profile\"VC",
+                                constraints: [c], ancestorConstraints: [])
+        c.origin = .imageAddresses(["app+0x1a (f)", "lib\\x"])
+        c.address = nil
+        var child = ViewSnapshot(reference: ObjectReference(className: "UIButton", address: 0x50), constraints: [c])
+        c.origin = .unknown("made by the system")
+        child.ancestorConstraints = [c]
+        child.children = [ViewSnapshot(reference: ObjectReference(className: "UIImageView", address: 0x60))]
+        view.children = [child, ViewSnapshot(reference: ObjectReference(className: "UILayoutGuide"), isLayoutGuide: true)]
+        XCTAssertEqual(DescentReport.json(view), generic(view))
+        XCTAssertEqual(DescentReport.json(view, all: true), generic(view, all: true))
+        var infinite = view
+        infinite.frame.height = .infinity
+        XCTAssertEqual(DescentReport.json(infinite), generic(infinite), "non-finite numbers are null in both")
+        // And it reads back as the same entries.
+        let decoded = try JSONDecoder().decode(DescentReport.Document.self,
+                                               from: Data(DescentReport.json(view, all: true).utf8))
+        XCTAssertEqual(decoded.entries.count, 4)
+        XCTAssertEqual(decoded.entries[1].view.ancestorConstraints.first?.identifier, "say \"hi\"\n\t\u{1}é")
+    }
+}
