@@ -46,6 +46,21 @@ public enum LiveReports {
             }
             if case .success = visited { return }
         }
+        if options.contains(.json), !options.contains(.noDescend) {
+            // The same visit, writing the text and the JSON entries side by side.
+            var writer = DescentReport.Writer(skipping: skippedClasses, all: options.contains(.all))
+            var text = TextWriter(capacity: 64 * 1024)
+            var entries = TextWriter(capacity: 256 * 1024)
+            let visited = LiveSnapshots.descend(at: address) { view, depth, hasChildren in
+                let opens = writer.write(view, depth: depth, hasChildren: hasChildren, into: &text)
+                DescentReport.writeJSONEntry(view, depth: depth, skippedSubviews: !opens && hasChildren, into: &entries)
+                return opens
+            }
+            if case .success = visited {
+                DescentReport.writeJSONDocument(text: text, entries: entries, into: &out)
+                return
+            }
+        }
         switch LiveSnapshots.subject(at: address, descend: !options.contains(.noDescend)) {
         case .failure(let error): out.write(error.message)
         case .success(.view(let view)):

@@ -193,26 +193,42 @@ public enum DescentReport {
     /// walked (`SnapshotJSON`), without building the entries or a node per value.
     static func writeJSON(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                           all: Bool = false, into out: inout TextWriter) {
+        var writer = Writer(skipping: skipping, all: all)
         var text = TextWriter(capacity: count(root) * 1280)
-        write(root, skipping: skipping, all: all, into: &text)
+        var entries = TextWriter(capacity: count(root) * 3072)
+        func visit(_ view: ViewSnapshot, depth: Int) {
+            let opens = writer.write(view, depth: depth, hasChildren: !view.children.isEmpty, into: &text)
+            writeJSONEntry(view, depth: depth, skippedSubviews: !opens && !view.children.isEmpty, into: &entries)
+            guard opens else { return }
+            view.children.withUnsafeBufferPointer { children in
+                for index in children.indices { visit(children[index], depth: depth + 1) }
+            }
+        }
+        visit(root, depth: 0)
+        writeJSONDocument(text: text, entries: entries, into: &out)
+    }
+
+    /// Appends one entry, `{"depth":…,"view":…,"skippedSubviews":…}`, to the
+    /// entries written so far (comma-separated). The live descent calls this as
+    /// it visits each view, beside `Writer.write` for the text.
+    static func writeJSONEntry(_ view: ViewSnapshot, depth: Int, skippedSubviews: Bool,
+                               into entries: inout TextWriter) {
+        if entries.count > 0 { entries.write(",") }
+        entries.write("{\"depth\":")
+        entries.write(decimal: Int64(depth))
+        entries.write(",\"view\":")
+        SnapshotJSON.write(view, withChildren: false, into: &entries)
+        entries.write(skippedSubviews ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
+    }
+
+    /// Appends `{"text":…,"entries":[…]}` from the report's text and its entries.
+    static func writeJSONDocument(text: borrowing TextWriter, entries: borrowing TextWriter,
+                                  into out: inout TextWriter) {
+        out.reserveCapacity(text.count + text.count / 8 + entries.count + 32)
         out.write("{\"text\":\"")
         out.writeJSONEscaped(contentsOf: text)
         out.write("\",\"entries\":[")
-        // The walk of `entries(_:skipping:all:)`, with an explicit stack for the same reason.
-        var stack: [(ViewSnapshot, Int)] = [(root, 0)]
-        var first = true
-        while let (view, depth) = stack.popLast() {
-            let skip = depth > 0 && !all && isSkipped(view, skipping)
-            if !first { out.write(",") }
-            first = false
-            out.write("{\"depth\":")
-            out.write(decimal: Int64(depth))
-            out.write(",\"view\":")
-            SnapshotJSON.write(view, withChildren: false, into: &out)
-            out.write(skip && !view.children.isEmpty ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
-            guard !skip else { continue }
-            for child in view.children.reversed() { stack.append((child, depth + 1)) }
-        }
+        out.write(contentsOf: entries)
         out.write("]}")
     }
 

@@ -233,6 +233,11 @@ extension TextWriter {
         }
     }
 
+    /// Appends the bytes another writer holds, as they are.
+    mutating func write(contentsOf other: borrowing TextWriter) {
+        append(other.base + other.reserved, other.count)
+    }
+
     /// Appends the bytes another writer holds, escaped for a JSON string.
     mutating func writeJSONEscaped(contentsOf other: borrowing TextWriter) {
         writeJSONEscaped(UnsafeBufferPointer(start: other.base + other.reserved, count: other.count))

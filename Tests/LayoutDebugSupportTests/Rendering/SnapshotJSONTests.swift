@@ -22,6 +22,10 @@ final class SnapshotJSONTests: XCTestCase {
                 let tree = LiveAdapter().tree(of: built.window)
                 XCTAssertEqual(DescentReport.json(tree), generic(tree), scenario.name)
                 XCTAssertEqual(DescentReport.json(tree, all: true), generic(tree, all: true), scenario.name)
+                // `lreport --json` writes it during the live visit, with no tree built.
+                let address = LiveHierarchy.address(built.window)
+                XCTAssertEqual(LiveReports.report(at: address, options: .json), generic(tree), scenario.name)
+                XCTAssertEqual(LiveReports.report(at: address, options: [.json, .all]), generic(tree, all: true), scenario.name)
             }
         }
     }
