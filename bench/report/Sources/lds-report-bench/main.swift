@@ -100,7 +100,9 @@ MainActor.assumeIsolated {
         let json = textOnly ? Measurement(wall: 0, cpu: 0, fastestCPU: 0, bytes: 0) : measure(views: count, flags: 1)
         print("views=\(count) ms=\(fixed(text.fastestCPU, 2)) median_cpu_ms=\(fixed(text.cpu, 2)) "
             + "median_wall_ms=\(fixed(text.wall, 2)) us_per_view=\(fixed(text.fastestCPU * 1000 / Double(count), 2)) "
-            + "bytes=\(text.bytes) json_median_cpu_ms=\(fixed(json.cpu, 2)) json_bytes=\(json.bytes)")
+            + "bytes=\(text.bytes) json_median_cpu_ms=\(fixed(json.cpu, 2)) json_bytes=\(json.bytes)"
+            // Issue 19's goal for tools that read the JSON: at most twice the text's time.
+            + (textOnly ? "" : " json_to_text=\(fixed(json.cpu / text.cpu, 2))"))
         if count == 1000 { at1000 = text.fastestCPU }
     }
     if at1000 == nil { at1000 = measure(views: 1000, flags: 0).fastestCPU }
