@@ -11,9 +11,11 @@ struct Options {
     /// `--symbolicate DIR`: the binaries (or dSYMs) to resolve the monitor's
     /// `made at <image frames …>` markers with; nil when conflicts are explained.
     var symbolicate: String?
+    /// `--html FILE`: also draw every conflict, one picture each, into one HTML page.
+    var html: String?
 
     static let usage = """
-        usage: layout-explain [--summary] [--json] [FILE...|-]
+        usage: layout-explain [--summary] [--json] [--html PAGE] [FILE...|-]
                layout-explain --symbolicate BINARY_OR_DSYM_DIR [FILE|-]
 
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
@@ -28,6 +30,9 @@ struct Options {
           --summary   one line per distinct conflict (its signature), most frequent first,
                       with a total; no explanations, so it is fast on big logs
           --json      machine-readable output (an array of reports, or the summary object)
+          --html PAGE also draw each conflict into PAGE, one self-contained HTML file: its
+                      views at the frames our solver computes (a log has none), its
+                      constraints highlighted, the broken one red and dashed
           -h, --help  this help
 
         --symbolicate is a mode of its own: it explains nothing. It copies FILE (a backlog
@@ -64,15 +69,21 @@ struct Options {
             case "--symbolicate":
                 guard let directory = arguments.popFirst() else { throw .invalid("--symbolicate needs a BINARY_OR_DSYM_DIR") }
                 symbolicate = directory
+            case "--html":
+                guard let page = arguments.popFirst() else { throw .invalid("--html needs a PAGE to write") }
+                html = page
             case "-h", "--help": throw .help
             case "--": onlyPaths = true
             default: throw .unknown(argument)
             }
         }
         if symbolicate != nil {
-            if summary || json { throw .invalid("--symbolicate rewrites text; it takes no --summary or --json") }
+            if summary || json || html != nil {
+                throw .invalid("--symbolicate rewrites text; it takes no --summary, --json or --html")
+            }
             if paths.count > 1 { throw .invalid("--symbolicate reads one FILE (or standard input), not \(paths.count)") }
         }
+        if summary, html != nil { throw .invalid("--summary draws nothing; --html needs the conflicts themselves") }
         if paths.isEmpty { paths = ["-"] }
     }
 }

@@ -7,9 +7,12 @@ import LayoutDebugSupport
 struct Reports {
     let json: Bool
     private var written = 0
+    /// The pictures for `--html`, or nil when none is asked for.
+    private(set) var pictures: [LayoutPicture]?
 
-    init(json: Bool) {
+    init(json: Bool, drawing: Bool = false) {
         self.json = json
+        pictures = drawing ? [] : nil
         if json { Output.write("[") }
     }
 
@@ -19,6 +22,9 @@ struct Reports {
         let unparsed = conflict.unparsedLines.map { Unparsed(line: $0, reason: Self.reason($0)) }
         conflict.unparsedLines = []
         let explanation = ConflictExplainer.explain(parsed.snapshot)
+        if pictures != nil, !conflict.mutuallyExclusive.isEmpty {
+            pictures?.append(PictureScenes.conflict(conflict, reason: explanation.reason))
+        }
         if json {
             let document = Document(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
                                     report: ConflictReportRenderer.document(conflict, why: explanation.text),

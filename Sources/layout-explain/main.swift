@@ -26,8 +26,13 @@ if let directory = options.symbolicate {
     exit(Symbolicate.run(directory: directory, path: options.paths[0]))
 }
 
+if let page = options.html, let problem = Pictures.unwritable(page) {
+    Output.error(problem)
+    exit(1)
+}
+
 var summary = Summary()
-var reports = options.summary ? nil : Reports(json: options.json)
+var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
 var failed = false
 for path in options.paths {
     let ok = InputFile.read(path, summarizing: options.summary) { parsed in
@@ -44,6 +49,12 @@ if options.summary {
     Output.write(options.json ? summary.json : summary.text)
 } else {
     reports?.finish()
+    if let page = options.html, let pictures = reports?.pictures {
+        if let problem = Pictures.write(pictures, to: page) {
+            Output.error(problem)
+            failed = true
+        }
+    }
 }
 fflush(stdout)
 exit(failed ? 1 : 0)

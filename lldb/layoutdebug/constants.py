@@ -20,6 +20,7 @@ LDS_JSON = 1
 LDS_NO_DESCEND = 2
 LDS_ALL = 4
 LDS_SYSTEM_FILTER = 8
+LDS_HTML = 16
 
 # The name lbreak gives its breakpoints (conflict_sites.py says where they go).
 BREAKPOINT_NAME = "LayoutDebugConflict"
@@ -35,4 +36,5 @@ PROTOTYPES = {
     "lds_set_skipped_classes": "void *(*)(const char *)",
     "lds_origins": "void *(*)(const char *)",
     "lds_fix": "void *(*)(const char *, unsigned long long, unsigned int)",
+    "lds_picture": "void *(*)(void *, void *, unsigned int)",
 }

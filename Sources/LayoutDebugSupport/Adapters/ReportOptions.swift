@@ -16,4 +16,6 @@ public struct ReportOptions: OptionSet, Hashable, Sendable {
     public static let all = ReportOptions(rawValue: 4)
     /// `LDS_SYSTEM_FILTER`: leave system constraints out of constraint lists.
     public static let systemFilter = ReportOptions(rawValue: 8)
+    /// `LDS_HTML`: a picture as an HTML page rather than an SVG (`lds_picture`).
+    public static let html = ReportOptions(rawValue: 16)
 }

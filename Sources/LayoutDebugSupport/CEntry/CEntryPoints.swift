@@ -82,6 +82,16 @@ public func lds_fix(_ command: UnsafePointer<CChar>?, _ stopID: UInt64, _ flags:
     }
 }
 
+/// `lds_picture(object, list, flags)`: a view's picture, or a conflict's with `list` (see `LiveReports.picture`).
+@_cdecl("lds_picture")
+public func lds_picture(_ object: UnsafeMutableRawPointer?, _ list: UnsafeMutableRawPointer?,
+                        _ flags: UInt32) -> UnsafeMutableRawPointer {
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.picture(at: address(object), listAt: address(list),
+                                                 options: ReportOptions(rawValue: flags)))
+    }
+}
+
 /// `lds_set_skipped_classes(list)`: replaces the descent skip list (comma
 /// separated; empty restores the default).
 @_cdecl("lds_set_skipped_classes")

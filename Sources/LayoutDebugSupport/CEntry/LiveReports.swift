@@ -139,6 +139,29 @@ public enum LiveReports {
         }
     }
 
+    /// `lds_picture`: a view's subtree at its frames, or with `list` the
+    /// conflict at a breakpoint (constraint and list as `lds_conflict_report`
+    /// takes them) at frames our solver computes, since the engine may not
+    /// have laid it out yet. SVG, or an HTML page with `.html`.
+    public static func picture(at address: UInt, listAt list: UInt, options: ReportOptions) -> String {
+        let picture: LayoutPicture
+        if list == 0 {
+            switch LiveSnapshots.subject(at: address, descend: true) {
+            case .failure(let error): return error.message
+            case .success(.constraint): return LookupError.notAView(address).message
+            case .success(.view(let view)): picture = PictureScenes.tree(view)
+            }
+        } else {
+            switch LiveSnapshots.conflict(constraintAt: address, listAt: list) {
+            case .failure(let error): return error.message
+            case .success(let conflict):
+                picture = PictureScenes.conflict(conflict, reason: ConflictExplainer.explain(conflict).reason,
+                                                 framesNote: "at the conflict the engine has not laid the views out yet")
+            }
+        }
+        return options.contains(.html) ? SVGPicture.html([picture], title: picture.title) : SVGPicture.svg(picture)
+    }
+
     /// `lds_set_skipped_classes`: a comma-separated class list; empty restores Sadun's list.
     public static func setSkippedClasses(_ list: String) -> String {
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -86,6 +86,12 @@ struct LinearSystem {
     /// The item name of a variable.
     func itemName(_ variable: Int) -> String { itemLabels[variable / Kind.allCases.count] }
 
+    /// The variable of `kind` of an item the constraint at `constraintIndex`
+    /// names, or `nil` when no row uses that item.
+    func variable(_ kind: Kind, of item: ObjectReference, constraintIndex: Int) -> Int? {
+        itemIndex[ItemLabels.key(item, constraintIndex: constraintIndex)].map { $0 * Kind.allCases.count + kind.rawValue }
+    }
+
     // MARK: - Building rows
 
     private mutating func row(for constraint: ConstraintSnapshot, index: Int, labels: ItemLabels) -> Row? {

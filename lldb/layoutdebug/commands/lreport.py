@@ -2,8 +2,11 @@
 
 from ..arguments import join_words
 from ..c_expressions import c_pointer, report_flags
+from ..constants import LDS_HTML
+from ..errors import UsageError
 from ..evaluation import Context
 from ..object_pointers import resolve_object
+from ..picture_files import check_writable, write_atomically
 from .base import OBJECT_HELP, Command, process_flags
 
 
@@ -22,7 +25,8 @@ class ReportCommand(Command):
         "examples:\n"
         "  lreport self.view\n"
         "  lreport 0x7fc82aba1210 --no-descend\n"
-        "  lreport $arg1 --all --json")
+        "  lreport $arg1 --all --json\n"
+        "  lreport self.view --svg /tmp/profile.svg   a picture of the view and its subtree")
     flags = process_flags()
 
     def add_arguments(self, parser):
@@ -31,11 +35,30 @@ class ReportCommand(Command):
         parser.add_argument("--no-descend", action="store_true", help="only this view, not its subviews")
         parser.add_argument("--all", action="store_true", help="include views on the skip list")
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+        parser.add_argument("--svg", metavar="FILE", help="draw the view and its subtree into an SVG file")
+        parser.add_argument("--html", metavar="FILE", help="the same picture as a self-contained HTML page")
 
     def run(self, debugger, args, exe_ctx):
         """Resolves the object, then one lds_report call with the flags of the options."""
         ctx = Context(debugger, exe_ctx)
         text = join_words(args.object)
+        if args.svg or args.html:
+            return self.draw(ctx, text, args)
         address = resolve_object(ctx, text)
         flags = report_flags(no_descend=args.no_descend, show_all=args.all, as_json=args.json)
         return ctx.call_report("lds_report", c_pointer(address), str(flags))
+
+    def draw(self, ctx, text, args):
+        """One lds_picture call; the file is written only when the picture came back whole."""
+        if args.svg and args.html:
+            raise UsageError("give --svg or --html, not both")
+        if args.json or args.no_descend:
+            raise UsageError("a picture always shows the subtree; it takes no --json or --no-descend")
+        path = args.svg or args.html
+        check_writable(path)
+        address = resolve_object(ctx, text)
+        picture = ctx.call_report("lds_picture", c_pointer(address), c_pointer(None),
+                                  str(LDS_HTML if args.html else 0))
+        write_atomically(path, picture)
+        return "Wrote %s (%d bytes): open it in a browser; click a view to fold its subviews." % (
+            path, len(picture.encode("utf-8")))
