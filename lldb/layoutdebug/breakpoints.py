@@ -8,6 +8,7 @@ from .conflict_sites import UIKIT_ALERT, site_for_symbol, site_in_description
 from .constants import BREAKPOINT_NAME, LDS_JSON
 from .evaluation import Context
 from .expression_errors import first_line
+from .picture_files import conflict_picture_path, write_atomically
 from .lldb_api import lldb
 from .session import session_for, write_output
 
@@ -93,6 +94,7 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     signature = None
     view_controller = None
     text = None
+    reported = False
     try:
         exe_ctx = lldb.SBExecutionContext(frame)
         ctx = Context(debugger, exe_ctx)
@@ -109,12 +111,15 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
             text = fields["text"]
             signature = fields["signature"]
             view_controller = fields["viewController"]
+            reported = True
     except Exception as error:  # noqa: BLE001 - count the hit even when the report fails
         session.callback_errors += 1
         message = first_line(str(error)) or type(error).__name__
         text = "Auto Layout conflict (no report: %s)" % message
         signature = "(unreported conflict)"
     entry = session.conflicts.record(signature, view_controller)
+    if reported and session.pictures_dir and entry.count == 1:
+        text = text.rstrip("\n") + "\n" + draw_conflict(ctx, site, session)
     if not session.quiet:
         try:
             write_output(debugger, "%s\n[lbreak] conflict #%d, signature seen %d time%s%s" % (
@@ -124,6 +129,20 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
         except Exception:  # noqa: BLE001
             pass
     return bool(stop)
+
+
+def draw_conflict(ctx, site, session):
+    """Writes the picture of a conflict seen for the first time; the line the report gets."""
+    try:
+        path = conflict_picture_path(session.pictures_dir, len(session.conflicts.order))
+        picture = ctx.call_entry("lds_picture", "(void *)" + site.constraint, "(void *)" + site.conflicting, "0")
+        message = split_error(picture)
+        if message is not None:
+            return "Picture: none (%s)" % message
+        write_atomically(path, picture)
+        return "Picture: " + path
+    except Exception as error:  # noqa: BLE001 - a picture never costs the report
+        return "Picture: none (%s)" % (first_line(str(error)) or type(error).__name__)
 
 
 def is_nested_hit(frame):

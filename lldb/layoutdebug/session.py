@@ -20,6 +20,7 @@ class Session(object):
         self.conflicts = ConflictLog()
         self.stop_on_conflict = True
         self.quiet = False
+        self.pictures_dir = None  # lbreak --pictures DIR: one SVG per distinct conflict
         self.callback_errors = 0
         self.local_read = True
         self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for

@@ -23,7 +23,8 @@ struct PictureMarks {
         let secondAttribute = Self.drawn(c.secondAttribute)
         let second = c.secondItem?.address.flatMap { rects[$0] }
         if attribute == .centerX || attribute == .centerY, secondAttribute == attribute, let second {
-            return .init(from: center(first), to: center(second), shape: .centring, role: role, hover: hover)
+            return visible(.init(from: center(first), to: center(second), shape: .centring, role: role, hover: hover),
+                           across: attribute == .centerX ? .horizontal : .vertical)
         }
         guard let axis = attribute.axis, let own = coordinate(attribute, of: first) else { return nil }
         // The other end: the second item's edge, or for a position given by a
@@ -36,11 +37,28 @@ struct PictureMarks {
         } else {
             other = own - c.constant
         }
-        return axis == .horizontal
+        let mark: LayoutPicture.Mark = axis == .horizontal
             ? .init(from: point(other, first.y + first.height / 2), to: point(own, first.y + first.height / 2),
                     shape: .spacing, role: role, hover: hover)
             : .init(from: point(first.x + first.width / 2, other), to: point(first.x + first.width / 2, own),
                     shape: .spacing, role: role, hover: hover)
+        return visible(mark, across: axis)
+    }
+
+    /// A mark whose ends meet (edges that coincide, a spacing of 0; margins are
+    /// drawn as edges) as a short tick across its axis, so it can still be seen
+    /// and hovered.
+    private func visible(_ mark: LayoutPicture.Mark, across axis: LayoutAxis) -> LayoutPicture.Mark {
+        guard abs(mark.from.x - mark.to.x) < 1, abs(mark.from.y - mark.to.y) < 1 else { return mark }
+        var tick = mark
+        if axis == .horizontal {
+            tick.from = point(mark.from.x, mark.from.y - 5)
+            tick.to = point(mark.from.x, mark.from.y + 5)
+        } else {
+            tick.from = point(mark.from.x - 5, mark.from.y)
+            tick.to = point(mark.from.x + 5, mark.from.y)
+        }
+        return tick
     }
 
     /// The attribute as the picture draws it: margins as edges, leading/trailing as left/right.

@@ -46,6 +46,28 @@ final class LayoutExplainCLITests: XCTestCase {
         XCTAssertEqual(result.err, "")
     }
 
+    func test_html_drawsEveryConflict_intoOnePage_andABadPathWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explain-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("conflicts.html").path
+        let result = try run(["--html", page, corpus("logs/009.txt"), corpus("logs/001.txt")])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("\nWhy:\n"), "the reports are still printed")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertEqual(html.components(separatedBy: "<svg ").count, 3, "one picture per conflict")
+        XCTAssertTrue(html.contains("Frames computed by our solver"))
+        XCTAssertFalse(html.contains("http://") && html.contains("<script src"), "no external script")
+
+        let missing = folder.appendingPathComponent("no/such/folder/page.html").path
+        let refused = try run(["--html", missing, corpus("logs/009.txt")])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.hasPrefix("layout-explain: cannot write \(missing): no folder"), refused.err)
+        XCTAssertEqual(refused.out, "", "nothing is read before the page is known to be writable")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
+
     func test_summary_countsRepeatsMostFrequentFirst() throws {
         let log007 = try ParsingCorpus.text("007.txt"), log027 = try ParsingCorpus.text("027.txt")
         let result = try run(["--summary", "-"], stdin: log027 + log007 + log007.replacingOccurrences(of: "0x5869c5", with: "0x123"))

@@ -7,6 +7,7 @@ from ..conflict_sites import conflict_sites
 from ..constants import BREAKPOINT_NAME
 from ..errors import LayoutDebugError, UsageError
 from ..origin_launch import capture_at_launch
+from ..picture_files import check_folder
 from ..session import session_for
 from .base import Command, target_flags
 
@@ -31,6 +32,7 @@ class BreakCommand(Command):
         "  lbreak --continue      print each report and keep running\n"
         "  lbreak -c --quiet      only count conflicts; see them with lconflicts\n"
         "  lbreak --origins       also record where constraints are made (see lorigins)\n"
+        "  lbreak -c --pictures /tmp/pics   an SVG picture of each distinct conflict\n"
         "  lbreak --delete        remove the breakpoints")
     flags = target_flags()
 
@@ -44,6 +46,8 @@ class BreakCommand(Command):
                             help="delete the conflict breakpoints")
         parser.add_argument("--origins", action="store_true",
                             help="also start origin capture at every launch (lorigins on)")
+        parser.add_argument("--pictures", metavar="DIR",
+                            help="write a picture of each distinct conflict into DIR (conflict-N.svg)")
 
     def run(self, debugger, args, exe_ctx):
         """Creates the breakpoints once per target, sets the session's mode, lists them."""
@@ -52,13 +56,16 @@ class BreakCommand(Command):
             raise LayoutDebugError("no target: create one with `target create <app>` first")
         existing = find_conflict_breakpoints(target)
         if args.delete:
-            if args.continue_ or args.quiet or args.origins:
+            if args.continue_ or args.quiet or args.origins or args.pictures:
                 raise UsageError("--delete takes no other option")
             for breakpoint in existing:
                 target.BreakpointDelete(breakpoint.GetID())
             return "Deleted %d Auto Layout conflict breakpoint%s." % (
                 len(existing), "" if len(existing) == 1 else "s")
+        if args.pictures:
+            check_folder(args.pictures)
         session = session_for(debugger)
+        session.pictures_dir = args.pictures
         session.stop_on_conflict = not args.continue_
         session.quiet = args.quiet
         if not existing:
@@ -84,4 +91,6 @@ class BreakCommand(Command):
         text = "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
         if args.origins:
             text += "\n" + capture_at_launch(target)
+        if args.pictures:
+            text += "\nPictures: one per distinct conflict, in %s" % args.pictures
         return text
