@@ -137,3 +137,17 @@ def test_a_bad_path_or_a_gone_view_writes_nothing(session, tmp_path):
     assert session.fails("lbreak --pictures /nonexistent") == "error: lbreak: no folder /nonexistent: create it first"
     assert sorted(os.listdir(str(tmp_path))) == sorted(p for p in os.listdir(str(tmp_path)) if not p.startswith(".layoutdebug-"))
     session.continue_to_exit()
+
+
+def test_a_thousand_views_make_a_bounded_file_that_renders(session, tmp_path):
+    session.launch("many-views", 1000)
+    svg = str(tmp_path / "many.svg")
+    written = session.ok("lreport $arg1 --svg %s" % svg)
+    size = os.path.getsize(svg)
+    # About a kilobyte a view (a box, its label and title, and its constraints' marks).
+    assert size <= 1500 * 1000, (size, written)
+    print("picture of 1000 views: %d bytes" % size)
+    _, root, console = render(svg, str(tmp_path / "many.png"))
+    assert not console, console
+    assert sum(1 for element in root.iter(SVG + "rect") if "view" in (element.get("class") or "")) >= 1000
+    session.continue_to_exit()
