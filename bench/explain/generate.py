@@ -7,7 +7,19 @@ grep pipeline has its "Will attempt to recover by breaking" line to count,
 and mixed with ordinary app log lines so that about 30% of the bytes are
 conflict blocks. The output is deterministic for a given seed.
 
-usage: generate.py [--megabytes N] [--seed S] OUT
+A real console is more varied than the corpus repeated, and a cache that
+only pays off on repeats would flatter us (issue 19). So, unless --plain:
+- several apps' logs are interleaved, each with its own process name and id;
+- each address has 8 to 12 hex digits, mixed within one block;
+- some constraints get identifiers, and some titles, that hold addresses and
+  numbers (`'cell-0x7f3a-12'`, `'Item 42'`), which differ from block to block;
+- some blocks are trimmed mid-list (a console cut, a crash), with no
+  "breaking" line after them;
+- some blocks are written in SnapKit's form (`SnapKit.LayoutConstraint:0x…@File.swift#N`).
+The corpus already holds AppKit blocks. It prints the number of conflicts
+written, which `layout-explain --summary` must count exactly.
+
+usage: generate.py [--megabytes N] [--seed S] [--plain] OUT
 """
 import argparse
 import glob
@@ -36,21 +48,50 @@ def corpus_blocks(corpus):
     return blocks
 
 
-def fresh(block, rng):
-    """The block with every address replaced, consistently inside the block."""
+def fresh(block, rng, varied=False):
+    """The block with every address replaced, consistently inside the block; varied, each
+    new address has 8 to 12 hex digits."""
     mapping = {}
 
     def replace(match):
         old = match.group(0)
         if old not in mapping:
-            mapping[old] = "0x%x" % rng.randrange(0x600000000000, 0x7fffffffffff)
+            if varied:
+                digits = rng.randrange(8, 13)
+                mapping[old] = "0x%x" % rng.randrange(16 ** (digits - 1), 16 ** digits)
+            else:
+                mapping[old] = "0x%x" % rng.randrange(0x600000000000, 0x7fffffffffff)
         return mapping[old]
 
     return [ADDRESS.sub(replace, line) for line in block]
 
 
-def envelope(lines, rng, stamp):
-    prefix = "%s App[4242:%d] [LayoutConstraints] " % (stamp, rng.randrange(100000, 999999))
+CONSTRAINT_HEAD = re.compile(r"^<NSLayoutConstraint:(0x[0-9a-f]+) (?!')")
+TITLE = re.compile(r"(UILabel:0x[0-9a-f]+)'[^']*'")
+SOURCES = ["ProfileView.swift", "FeedCell.swift", "Checkout Screen.swift", "SettingsRow.swift"]
+
+
+def vary(lines, rng):
+    """Identifiers and titles holding addresses and numbers, and now and then SnapKit's form."""
+    snapkit = rng.random() < 0.15
+    out = []
+    for line in lines:
+        if snapkit:
+            line = CONSTRAINT_HEAD.sub(lambda m: "<SnapKit.LayoutConstraint:%s@%s#%d " % (
+                m.group(1), rng.choice(SOURCES), rng.randrange(10, 400)), line)
+        elif rng.random() < 0.2:
+            line = CONSTRAINT_HEAD.sub(lambda m: "<NSLayoutConstraint:%s 'cell-0x%x-%d' " % (
+                m.group(1), rng.getrandbits(16), rng.randrange(1000)), line)
+        line = TITLE.sub(lambda m: "%s'Item %d of 0x%x'" % (m.group(1), rng.randrange(500), rng.getrandbits(12)), line)
+        out.append(line)
+    return out
+
+
+APPS = [("App", 4242), ("Mail", 311), ("Photos", 90210), ("SettingsExtension", 7)]
+
+
+def envelope(lines, rng, stamp, app=APPS[0]):
+    prefix = "%s %s[%d:%d] [LayoutConstraints] " % (stamp, app[0], app[1], rng.randrange(100000, 999999))
     broken = rng.choice(lines)
     out = [prefix + "Unable to simultaneously satisfy constraints.\n",
            "\tProbably at least one of the constraints in the following list is one you don't want. \n",
@@ -79,10 +120,19 @@ ORDINARY = [
 ]
 
 
-def ordinary(rng, stamp):
+def trimmed(lines, rng, stamp, app):
+    """A block cut mid-list, as a console cut or a crash leaves it: no ")" and no "breaking" line."""
+    prefix = "%s %s[%d:%d] [LayoutConstraints] " % (stamp, app[0], app[1], rng.randrange(100000, 999999))
+    keep = lines[:max(1, rng.randrange(1, len(lines) + 1) - 1)] if len(lines) > 1 else lines
+    return (prefix + "Unable to simultaneously satisfy constraints.\n"
+            + "\tProbably at least one of the constraints in the following list is one you don't want. \n(\n"
+            + "".join('    "%s",\n' % line for line in keep))
+
+
+def ordinary(rng, stamp, app=APPS[0]):
     template = rng.choice(ORDINARY)
     text = template.format(n=rng.randrange(1, 100000), m=rng.randrange(1, 2000), h="%08x" % rng.getrandbits(32))
-    return "%s App[4242:%d] %s\n" % (stamp, rng.randrange(100000, 999999), text)
+    return "%s %s[%d:%d] %s\n" % (stamp, app[0], app[1], rng.randrange(100000, 999999), text)
 
 
 def main():
@@ -91,21 +141,32 @@ def main():
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "..", "..",
                                                          "shared", "corpus"))
+    parser.add_argument("--plain", action="store_true",
+                        help="the corpus repeated as it is, from one app (the old benchmark)")
     parser.add_argument("out")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     blocks = corpus_blocks(args.corpus)
     target = int(args.megabytes * 1_000_000)
     written = conflict_bytes = conflicts = 0
+    varied = not args.plain
     with open(args.out, "w", encoding="utf-8") as out:
         while written < target:
             stamp = "2024-05-01 12:%02d:%02d.%06d+0200" % (rng.randrange(60), rng.randrange(60), rng.randrange(10**6))
+            app = rng.choice(APPS) if varied else APPS[0]
             if conflict_bytes < 0.3 * written:
-                chunk = envelope(fresh(rng.choice(blocks), rng), rng, stamp)
+                lines = fresh(rng.choice(blocks), rng, varied)
+                if varied:
+                    lines = vary(lines, rng)
+                if varied and rng.random() < 0.05:
+                    chunk = trimmed(lines, rng, stamp, app)
+                else:
+                    chunk = envelope(lines, rng, stamp, app)
                 conflict_bytes += len(chunk.encode("utf-8"))
                 conflicts += 1
             else:
-                chunk = "".join(ordinary(rng, stamp) for _ in range(20))
+                # Several apps' lines interleave, a few at a time.
+                chunk = "".join(ordinary(rng, stamp, rng.choice(APPS) if varied else app) for _ in range(20))
             out.write(chunk)
             written += len(chunk.encode("utf-8"))
     print("wrote %s: %.1f MB, %d conflicts, %.0f%% conflict bytes"
