@@ -26,7 +26,7 @@ class ReportCommand(Command):
         "  lreport self.view\n"
         "  lreport 0x7fc82aba1210 --no-descend\n"
         "  lreport $arg1 --all --json\n"
-        "  lreport self.view --svg /tmp/profile.svg   a picture of the view and its subtree")
+        "  lreport self.view --svg /tmp/profile.svg   a picture of it and its subtree")
     flags = process_flags()
 
     def add_arguments(self, parser):
