@@ -60,7 +60,7 @@ public enum DemoCatalog {
                      takesCount: true, defaultCount: 100, build: LayoutScenarios.manyViews),
         DemoScenario(name: "conflict-storm", summary: "N conflicts of three kinds (duplicate width, duplicate leading, autoresizing) in a loop",
                      takesCount: true, defaultCount: 10, build: ConflictStorm.build),
-    ]
+    ] + TrapScenarios.scenarios
 
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {

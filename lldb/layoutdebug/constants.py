@@ -20,6 +20,7 @@ LDS_JSON = 1
 LDS_NO_DESCEND = 2
 LDS_ALL = 4
 LDS_SYSTEM_FILTER = 8
+LDS_STRESS = 16
 
 # The name lbreak gives its breakpoints (conflict_sites.py says where they go).
 BREAKPOINT_NAME = "LayoutDebugConflict"
@@ -34,4 +35,6 @@ PROTOTYPES = {
     "lds_conflict_report": "void *(*)(void *, void *, unsigned int)",
     "lds_set_skipped_classes": "void *(*)(const char *)",
     "lds_origins": "void *(*)(const char *)",
+    "lds_lint": "void *(*)(void *, unsigned int)",
+    "lds_lint_ignore": "void *(*)(void *, const char *)",
 }

@@ -88,6 +88,13 @@ public enum LiveSnapshots {
         }
     }
 
+    /// The tree of a view the caller holds (an app's own tests), rather than
+    /// one named by a debugger's address.
+    @MainActor
+    static func tree(of view: PlatformView) -> ViewSnapshot {
+        LiveAdapter().tree(of: view)
+    }
+
     /// Sets (or, with an empty name, clears) the nametag of the view, guide or
     /// constraint at `address`.
     ///

@@ -16,4 +16,6 @@ public struct ReportOptions: OptionSet, Hashable, Sendable {
     public static let all = ReportOptions(rawValue: 4)
     /// `LDS_SYSTEM_FILTER`: leave system constraints out of constraint lists.
     public static let systemFilter = ReportOptions(rawValue: 8)
+    /// `LDS_STRESS`: `lds_lint` also re-solves a copy with doubled text and right to left.
+    public static let stress = ReportOptions(rawValue: 16)
 }

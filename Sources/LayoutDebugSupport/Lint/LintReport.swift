@@ -1,0 +1,77 @@
+// MARK: - LintReport
+
+/// Findings as text and JSON, from the findings alone.
+///
+/// Text gives each finding a head line (`[rule] <view>: what was measured`),
+/// its constraints with their addresses, why it hurts and the fixes, and ends
+/// with `N findings`, so a script or a person sees the count last. JSON is
+/// `{"findings": [...]}`, one object per finding.
+public enum LintReport {
+    /// The findings as text, ending with the line `N findings`.
+    public static func text(_ findings: [LayoutFinding]) -> String {
+        var out = TextWriter(capacity: 1024)
+        for finding in findings {
+            out.write("[\(finding.rule)] \(finding.view.bracketed): \(finding.detail)\n")
+            for c in finding.constraints {
+                out.write("  ")
+                out.write(constraintName(c))
+                out.write(" ")
+                ConstraintFormatter.writeLine(c, into: &out)
+                out.write("\n")
+            }
+            out.write("  why: \(finding.why)\n")
+            out.write("  fix: \(finding.fix)\n")
+            if let snapKit = finding.snapKitFix { out.write("  SnapKit: \(snapKit)\n") }
+            out.write("\n")
+        }
+        out.write("\(findings.count) finding\(findings.count == 1 ? "" : "s")\n")
+        return out.string
+    }
+
+    /// The findings as `{"findings": [...]}`.
+    public static func json(_ findings: [LayoutFinding]) -> String {
+        JSONText.encode(Document(findings: findings.map(Entry.init)))
+    }
+
+    /// `<NSLayoutConstraint:0x…>`, the handle a user pastes into `lreport`.
+    static func constraintName(_ c: ConstraintSnapshot) -> String {
+        ObjectReference(className: c.className, address: c.address).bracketed
+    }
+
+    // MARK: - JSON shapes
+
+    private struct Document: Encodable {
+        var findings: [Entry]
+    }
+
+    private struct Entry: Encodable {
+        struct View: Encodable {
+            var className: String
+            var address: String?
+            var name: String?
+        }
+        struct Constraint: Encodable {
+            var address: String?
+            var text: String
+        }
+        var rule: String
+        var view: View
+        var detail: String
+        var constraints: [Constraint]
+        var why: String
+        var fix: String
+        var snapKitFix: String?
+
+        init(_ finding: LayoutFinding) {
+            rule = finding.rule
+            view = View(className: finding.view.className, address: finding.view.addressText, name: finding.view.name)
+            detail = finding.detail
+            constraints = finding.constraints.map {
+                Constraint(address: $0.address.map { "0x" + String($0, radix: 16) }, text: ConstraintFormatter.line($0))
+            }
+            why = finding.why
+            fix = finding.fix
+            snapKitFix = finding.snapKitFix
+        }
+    }
+}
