@@ -46,6 +46,9 @@ final class LintSystem {
     init(_ tree: LintTree, content: Content, rightToLeft: Bool = false) {
         self.tree = tree
         self.rightToLeft = rightToLeft
+        // A debug build would check the whole tableau after every add: a
+        // thousand views took minutes. The solver's own tests check it.
+        solver.checksInvariants = false
         variables = tree.nodes.indices.map { index in ["minX", "minY", "width", "height"].map { Variable("n\(index).\($0)") } }
         let frame = tree.nodes[0].absolute
         for (variable, value) in zip(variables[0], [0, 0, frame.width, frame.height]) {

@@ -33,13 +33,119 @@ final class LintScenarioTests: XCTestCase {
 
     private func address(_ object: AnyObject) -> UInt64 { UInt64(UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())) }
 
-    func test_print() {
+    // MARK: - Each trap is found, with what its doc comment works out
+
+    func test_ambiguousLayout_namesTheBadgesHeight() throws {
+        try onMain {
+            let (findings, window) = try XCTUnwrap(lint("trap-ambiguous-layout"))
+            let badge = view("badge", in: window)
+            XCTAssertEqual(findings.map(\.rule), ["ambiguous-layout"])
+            XCTAssertEqual(findings[0].view.address, address(badge))
+            XCTAssertEqual(findings[0].view.name, "badge")
+            XCTAssertTrue(findings[0].detail.hasPrefix("height is ambiguous"), findings[0].detail)
+            // Only the vertical constraint (top 100) is on the ambiguous axis.
+            XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.top])
+        }
+    }
+
+    func test_centerOnly_namesTheCentringOfThe96WideTitle() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-center-only"))
+            XCTAssertEqual(findings.map(\.rule), ["center-only"])
+            XCTAssertEqual(findings[0].view.name, "title")
+            // "Welcome back": 12 characters × 8.
+            XCTAssertTrue(findings[0].detail.contains("held horizontally by its centre only"), findings[0].detail)
+            XCTAssertTrue(findings[0].detail.hasSuffix("its content is 96 wide now"), findings[0].detail)
+            XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.centerX])
+            XCTAssertEqual(findings[0].snapKitFix, "make.top.left.greaterThanOrEqualToSuperview()")
+        }
+    }
+
+    func test_offsetInset_saysRightAndBottomLeaveBy50() throws {
+        try onMain {
+            let (findings, window) = try XCTUnwrap(lint("trap-offset-inset"))
+            XCTAssertEqual(findings.map(\.rule), ["offset-inset"])
+            let root = try XCTUnwrap(window.rootViewController?.view)
+            let superview = "<UIView:0x\(String(address(root), radix: 16))>"
+            // (50 50; 375 667): 425 − 375 and 717 − 667.
+            XCTAssertEqual(findings[0].detail, "trailing leaves \(superview) by 50; bottom leaves \(superview) by 50")
+            XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.trailing, .bottom])
+            XCTAssertTrue(findings[0].constraints.allSatisfy { $0.constant == 50 && $0.address != nil })
+        }
+    }
+
+    func test_redundantConstraint_reportsTheWidthThatLeadingAndTrailingGive() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-redundant-constraint"))
+            XCTAssertEqual(findings.map(\.rule), ["redundant-constraint"])
+            XCTAssertEqual(findings[0].view.name, "banner")
+            // 375 − 20 − 20 = 335: the width, made last, is the one reported.
+            XCTAssertEqual(findings[0].constraints.count, 1)
+            XCTAssertEqual(findings[0].constraints[0].firstAttribute, .width)
+            XCTAssertEqual(findings[0].constraints[0].constant, 375 - 20 - 20)
+        }
+    }
+
+    func test_leftRightMixed_namesBothFamiliesOnTheLabel() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-left-right-mixed"))
+            XCTAssertEqual(findings.map(\.rule), ["left-right-mixed"])
+            XCTAssertEqual(findings[0].view.name, "name")
+            XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.left, .trailing])
+            XCTAssertEqual(findings[0].detail, "1 constraint uses left/right and 1 constraint uses leading/trailing")
+        }
+    }
+
+    func test_siblingOverlap_isFoundUnderStressOnly() throws {
+        try onMain {
+            let (plain, _) = try XCTUnwrap(lint("trap-sibling-overlap"))
+            XCTAssertEqual(plain, [], "95 points apart as laid out: nothing to say without --stress")
+            let (stressed, _) = try XCTUnwrap(lint("trap-sibling-overlap", stress: true))
+            XCTAssertEqual(stressed.map(\.rule), ["sibling-overlap"])
+            XCTAssertEqual(stressed[0].view.name, "key")
+            // Doubled, key spans 20…276 and value 131…355.
+            XCTAssertTrue(stressed[0].detail.hasPrefix("with doubled text, it overlaps its sibling <value:0x"), stressed[0].detail)
+            XCTAssertEqual(stressed[0].constraints.map(\.firstAttribute), [.leading, .trailing])
+        }
+    }
+
+    // MARK: - No false alarms
+
+    func test_cleanTwins_haveNoFindings_evenUnderStress() {
         onMain {
-            for scenario in DemoCatalog.scenarios where scenario.name.hasPrefix("trap-") || scenario.name == "ambiguous" || scenario.name == "hugging" {
-                let window = scenario.makeWindow()
-                print("=== \(scenario.name)")
-                print(LintReport.text(LayoutLint.findings(in: window, stress: true)))
+            let twins = DemoCatalog.scenarios.filter { $0.name.hasPrefix("trap-") && $0.name.hasSuffix("-fixed") }
+            XCTAssertEqual(twins.count, LintRule.allCases.count - 3, "a twin per rule but the three stress-only reports")
+            for twin in twins {
+                let findings = LayoutLint.findings(in: twin.makeWindow(), stress: true)
+                XCTAssertEqual(findings, [], "\(twin.name):\n\(LintReport.text(findings))")
             }
+        }
+    }
+
+    func test_manyViews_hasNoFindings_evenUnderStress() throws {
+        try onMain {
+            let (plain, _) = try XCTUnwrap(lint("many-views", count: 200))
+            XCTAssertEqual(plain, [], LintReport.text(plain))
+            let (stressed, _) = try XCTUnwrap(lint("many-views", count: 200, stress: true))
+            XCTAssertEqual(stressed, [], LintReport.text(stressed))
+        }
+    }
+
+    // MARK: - Silencing
+
+    func test_ignore_silencesOneRuleForOneViewOnly() throws {
+        try onMain {
+            let scenario = try XCTUnwrap(DemoCatalog.scenario(named: "trap-offset-inset"))
+            let window = scenario.makeWindow()
+            let card = view("card", in: window)
+            XCTAssertTrue(LayoutLint.ignore("offset-inset", forViewAt: address(card)))
+            XCTAssertEqual(LayoutLint.findings(in: window), [])
+            // Another rule on the card, or the same rule on another view, still counts.
+            LayoutLint.removeAllIgnores()
+            XCTAssertTrue(LayoutLint.ignore("center-only", forViewAt: address(card)))
+            XCTAssertTrue(LayoutLint.ignore("offset-inset", forViewAt: address(window)))
+            XCTAssertEqual(LayoutLint.findings(in: window).map(\.rule), ["offset-inset"])
+            XCTAssertFalse(LayoutLint.ignore("no-such-rule", forViewAt: address(card)))
         }
     }
 }
