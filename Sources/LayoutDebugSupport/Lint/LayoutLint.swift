@@ -23,7 +23,9 @@ public enum LayoutLint {
         let tree = LintTree(root)
         let rules = LintRules(tree)
         var found = rules.ambiguousLayout() + rules.centerOnly() + rules.offsetInset()
-            + rules.redundantConstraints() + rules.leftRightMixed()
+        found += rules.redundantConstraints() + rules.stackArrangedEdges() + rules.leftRightMixed()
+        found += rules.marginOnChild() + rules.edgeMarginMixed()
+        found += rules.autoresizingMixed() + rules.priorityTie() + rules.cellSizeRequired()
         if stress { found += LintStress(tree).findings() }
         let silenced = LintSuppressions.current()
         guard !silenced.isEmpty else { return found }

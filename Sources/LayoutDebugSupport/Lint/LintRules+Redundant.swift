@@ -12,8 +12,9 @@ extension LintRules {
     /// leading, a trailing and a width that add up) one is reported, the last
     /// one made, and the other two are what is left.
     ///
-    /// Only constraints of a view that has more than two required constraints
-    /// on one axis are tried (a position and a size are two): the solver then
+    /// An arranged subview's edges to its own stack are left to
+    /// `stackArrangedEdges`. Only constraints of a view that has more than two
+    /// required constraints on one axis are tried (a position and a size are two): the solver then
     /// never runs on a tree with no candidate, such as `many-views`.
     ///
     /// - Complexity: one solve of the tree when there is a candidate, then
@@ -47,7 +48,10 @@ extension LintRules {
     private func redundancyCandidates() -> [Int] {
         var candidates: [Int] = []
         for node in tree.nodes.indices where isLinted(node) {
-            let required = subjectEntries[node].filter { tree.entries[$0].constraint.isRequired && tree.entries[$0].isInside }
+            let required = subjectEntries[node].filter { index in
+                let entry = tree.entries[index]
+                return entry.constraint.isRequired && entry.isInside && !isEdgeToOwnStack(entry, of: node)
+            }
             for axis in [LayoutAxis.horizontal, .vertical] {
                 let onAxis = required.filter { tree.attribute(of: tree.entries[$0], on: node).axis == axis }
                 if onAxis.count > 2 { candidates += onAxis }

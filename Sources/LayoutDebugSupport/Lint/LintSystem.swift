@@ -37,13 +37,25 @@ final class LintSystem {
 
     /// Whether leading and trailing are the right and left edges.
     let rightToLeft: Bool
+    /// Whether constraints the engine broke are added too.
+    let includingBroken: Bool
+    /// Entries read on the other axis.
+    let transposed: Set<Int>
 
     /// Builds the system for `tree`.
     ///
-    /// - Parameter rightToLeft: Lay leading and trailing out right to left, as
+    /// - Parameters:
+    ///   - rightToLeft: Lay leading and trailing out right to left, as
     ///   UIKit does under an Arabic or Hebrew locale: leading is the right edge,
     ///   and a constant on a directional edge counts leftward.
-    init(_ tree: LintTree, content: Content, rightToLeft: Bool = false) {
+    ///   - includingBroken: Keep the constraints the engine broke, to show why it had to.
+    ///   - transposing: Entries whose attributes are read on the other axis
+    ///     (leading as top, width as height), as a stack view's own constraints
+    ///     read once its axis changes.
+    init(_ tree: LintTree, content: Content, rightToLeft: Bool = false, includingBroken: Bool = false,
+         transposing: Set<Int> = []) {
+        self.includingBroken = includingBroken
+        self.transposed = transposing
         self.tree = tree
         self.rightToLeft = rightToLeft
         // A debug build would check the whole tableau after every add: a
@@ -112,10 +124,10 @@ final class LintSystem {
     func add(entry index: Int) -> Bool {
         let entry = tree.entries[index]
         let c = entry.constraint
-        guard c.className != "NSContentSizeLayoutConstraint", !c.isBroken, c.isActive != false, entry.isInside,
-              let first = entry.first, var lhs = expression(first, c.firstAttribute) else { return false }
+        guard c.className != "NSContentSizeLayoutConstraint", includingBroken || !c.isBroken, c.isActive != false, entry.isInside,
+              let first = entry.first, var lhs = expression(first, attribute(c.firstAttribute, index)) else { return false }
         if let second = entry.second, c.secondAttribute != .notAnAttribute {
-            guard let rhs = expression(second, c.secondAttribute) else { return false }
+            guard let rhs = expression(second, attribute(c.secondAttribute, index)) else { return false }
             lhs = lhs - rhs * c.multiplier
         }
         if c.isPositionInSuperview, let parent = tree.nodes[first].parent, let axis = c.firstAttribute.canonical.axis {
@@ -145,6 +157,11 @@ final class LintSystem {
     }
 
     // MARK: - Rows
+
+    /// The attribute as this system reads it for an entry (transposed or not).
+    private func attribute(_ attribute: LayoutAttribute, _ entry: Int) -> LayoutAttribute {
+        transposed.contains(entry) ? attribute.canonical.transposed : attribute
+    }
 
     private func addContentSize(_ node: Int, _ size: SnapshotSize) {
         let view = tree.nodes[node].view
@@ -211,5 +228,29 @@ final class LintSystem {
     /// UIKit's priority as the solver's strength: 1000 and above is required.
     static func strength(_ priority: Double) -> Strength {
         priority >= 1000 ? .required : Strength(priority: max(1, priority))
+    }
+}
+
+extension LayoutAttribute {
+    /// The same attribute on the other axis: leading is top, width is height.
+    /// What a stack view's constraints become when its axis changes.
+    var transposed: LayoutAttribute {
+        switch self {
+        case .leading, .left: return .top
+        case .trailing, .right: return .bottom
+        case .top: return .leading
+        case .bottom: return .trailing
+        case .width: return .height
+        case .height: return .width
+        case .centerX: return .centerY
+        case .centerY: return .centerX
+        case .leadingMargin, .leftMargin: return .topMargin
+        case .trailingMargin, .rightMargin: return .bottomMargin
+        case .topMargin: return .leadingMargin
+        case .bottomMargin: return .trailingMargin
+        case .centerXWithinMargins: return .centerYWithinMargins
+        case .centerYWithinMargins: return .centerXWithinMargins
+        default: return self
+        }
     }
 }

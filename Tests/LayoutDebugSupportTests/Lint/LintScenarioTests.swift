@@ -86,6 +86,19 @@ final class LintScenarioTests: XCTestCase {
         }
     }
 
+    func test_stackArrangedEdges_provedByFlippingTheAxis_andNotAlsoCalledRedundant() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-stack-arranged-edges"))
+            // Vertical, second's top would be 40 + 8 = 48, not the stack's top (0).
+            XCTAssertEqual(findings.map(\.rule), ["stack-arranged-edges"])
+            XCTAssertEqual(findings[0].view.name, "second")
+            let own = findings[0].constraints.filter { $0.identifier == nil }
+            XCTAssertEqual(own.map(\.firstAttribute), [.top, .bottom])
+            XCTAssertTrue(findings[0].constraints.contains { $0.identifier == "UISV-spacing" && $0.constant == 8 },
+                          "the stack's spacing is what the top cannot hold with")
+        }
+    }
+
     func test_leftRightMixed_namesBothFamiliesOnTheLabel() throws {
         try onMain {
             let (findings, _) = try XCTUnwrap(lint("trap-left-right-mixed"))
@@ -109,12 +122,75 @@ final class LintScenarioTests: XCTestCase {
         }
     }
 
+    func test_marginOnChild_namesThePanelsOwnLeadingMargin() throws {
+        try onMain {
+            let (findings, window) = try XCTUnwrap(lint("trap-margin-on-child"))
+            XCTAssertEqual(findings.map(\.rule), ["margin-on-child"])
+            XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.leadingMargin])
+            // 20 − the panel's own margin 8: the frame starts at 12.
+            XCTAssertEqual(view("panel", in: window).frame.minX, 20 - 8)
+        }
+    }
+
+    func test_edgeMarginMixed_namesTheMarginAndTheEdge() throws {
+        try onMain {
+            let (findings, window) = try XCTUnwrap(lint("trap-edge-margin-mixed"))
+            XCTAssertEqual(findings.map(\.rule), ["edge-margin-mixed"])
+            XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.leading, .trailing])
+            XCTAssertEqual(findings[0].constraints[0].secondItem?.name, "UIViewLayoutMarginsGuide")
+            // Margin 8 on the left, none on the right: 8 … 375.
+            XCTAssertEqual(view("field", in: window).frame, CGRect(x: 8, y: 100, width: 375 - 8, height: 44))
+        }
+    }
+
+    func test_autoresizingMixed_namesTheWidthOnAMaskedView() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-autoresizing-mixed"))
+            XCTAssertEqual(findings.map(\.rule), ["autoresizing-mixed"])
+            XCTAssertEqual(findings[0].view.name, "avatar")
+            XCTAssertEqual(findings[0].constraints.map(\.constant), [60])
+            XCTAssertTrue(findings[0].detail.hasPrefix("translatesAutoresizingMaskIntoConstraints is on"), findings[0].detail)
+        }
+    }
+
+    func test_priorityTie_namesTheWidthAtTheHuggingPriority() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-priority-tie"))
+            // The tie leaves the width free between 56 and 120: the engine calls that ambiguous too.
+            XCTAssertEqual(findings.map(\.rule), ["ambiguous-layout", "priority-tie"])
+            XCTAssertEqual(findings[1].constraints.map(\.priority), [250])
+            XCTAssertEqual(findings[1].detail, "its width at priority 250 ties its horizontal hugging (250)")
+        }
+    }
+
+    func test_cellSizeRequired_provesTop12Height40Bottom12CannotFit44() throws {
+        try onMain {
+            let (findings, _) = try XCTUnwrap(lint("trap-cell-size-required"))
+            XCTAssertEqual(findings.map(\.rule), ["cell-size-required"])
+            XCTAssertEqual(findings[0].view.name, "body")
+            let constants = findings[0].constraints.map(\.constant).sorted()
+            // 12 + 40 + 12 = 64 against the encapsulated 44 (the bottom's −12 is measured upward).
+            XCTAssertEqual(constants, [-12, 12, 40, 44])
+            XCTAssertTrue(findings[0].detail.hasSuffix("UIView-Encapsulated-Layout-Height = 44"), findings[0].detail)
+        }
+    }
+
+    func test_existingConflictScenarios_areExplainedByTheirRule() throws {
+        try onMain {
+            XCTAssertEqual(try XCTUnwrap(lint("cell-width-conflict")).findings.map(\.rule), ["cell-size-required"])
+            XCTAssertEqual(try XCTUnwrap(lint("autoresizing-conflict")).findings.map(\.rule), ["autoresizing-mixed"])
+            XCTAssertEqual(try XCTUnwrap(lint("ambiguous")).findings.map(\.rule), ["ambiguous-layout"])
+            XCTAssertEqual(try XCTUnwrap(lint("rtl", stress: true)).findings, [], "leading/trailing only: it mirrors cleanly")
+        }
+    }
+
     // MARK: - No false alarms
 
     func test_cleanTwins_haveNoFindings_evenUnderStress() {
         onMain {
             let twins = DemoCatalog.scenarios.filter { $0.name.hasPrefix("trap-") && $0.name.hasSuffix("-fixed") }
             XCTAssertEqual(twins.count, LintRule.allCases.count - 3, "a twin per rule but the three stress-only reports")
+            XCTAssertEqual(Set(twins.map(\.name)), Set(LintRule.allCases.filter { !$0.rawValue.hasPrefix("stress-") }.map { "trap-\($0.rawValue)-fixed" }))
             for twin in twins {
                 let findings = LayoutLint.findings(in: twin.makeWindow(), stress: true)
                 XCTAssertEqual(findings, [], "\(twin.name):\n\(LintReport.text(findings))")
