@@ -84,3 +84,18 @@ def test_llint_bad_input_is_one_line_and_the_process_carries_on(session):
     assert "'card' (50 50; 375 667)" in stdout
     status, plain, _ = run_demo("trap-offset-inset")
     assert status == 0 and "'card' (50 50; 375 667)" in plain
+
+
+def test_llint_says_where_each_constraint_was_made_when_origins_are_on(session):
+    from test_lldb_origins import source_line
+    session.create_target()
+    session.ok("lorigins on")
+    session.launch("trap-offset-inset")
+    output = session.ok("llint")
+    line = source_line("TrapScenarios.swift", "card.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: far)")
+    assert re.search(r"\.trailing \+ 50\.0\n    made at TrapScenarios\.swift:%d in offsetInset\(root:fixed:\)\n" % line,
+                     output), output
+    assert "<frames" not in output
+    data = json.loads(session.ok("llint --json"))
+    assert data["findings"][0]["constraints"][0]["madeAt"].startswith("made at TrapScenarios.swift:%d in " % line), data
+    session.continue_to_exit()

@@ -10,6 +10,7 @@ public enum LintReport {
     /// The findings as text, ending with the line `N findings`.
     public static func text(_ findings: [LayoutFinding]) -> String {
         var out = TextWriter(capacity: 1024)
+        var origins = OriginMarkers()
         for finding in findings {
             out.write("[\(finding.rule)] \(finding.view.bracketed): \(finding.detail)\n")
             for c in finding.constraints {
@@ -18,6 +19,13 @@ public enum LintReport {
                 out.write(" ")
                 ConstraintFormatter.writeLine(c, into: &out)
                 out.write("\n")
+                // Where the app made it, when origin capture is on (`lorigins`):
+                // the debugger turns the marker into `made at File.swift:42`.
+                if c.origin != nil {
+                    origins.writeLine(c.origin, indent: "    ", into: &out)
+                } else {
+                    out.write(OriginText.line(of: c, indent: "    "))
+                }
             }
             out.write("  why: \(finding.why)\n")
             out.write("  fix: \(finding.fix)\n")
@@ -53,6 +61,8 @@ public enum LintReport {
         struct Constraint: Encodable {
             var address: String?
             var text: String
+            /// Where it was made, the text report's `made at …` line (the debugger rewrites the marker).
+            var madeAt: String?
         }
         var rule: String
         var view: View
@@ -67,7 +77,8 @@ public enum LintReport {
             view = View(className: finding.view.className, address: finding.view.addressText, name: finding.view.name)
             detail = finding.detail
             constraints = finding.constraints.map {
-                Constraint(address: $0.address.map { "0x" + String($0, radix: 16) }, text: ConstraintFormatter.line($0))
+                Constraint(address: $0.address.map { "0x" + String($0, radix: 16) }, text: ConstraintFormatter.line($0),
+                           madeAt: $0.madeAtText)
             }
             why = finding.why
             fix = finding.fix
