@@ -84,12 +84,16 @@ public enum LiveReports {
     /// `lds_lint`: the layout traps in a view's tree, or the key window's when `nil`
     /// (`LDS_STRESS` adds the stress pass); text ends with `N findings`.
     public static func lint(at address: UInt?, options: ReportOptions) -> String {
-        switch LiveSnapshots.traceRoot(at: address) {
-        case .failure(let error): return error.message
-        case .success(let root):
-            let findings = LayoutLint.findings(in: root, stress: options.contains(.stress))
-            return options.contains(.json) ? LintReport.json(findings) : LintReport.text(findings)
+        // Flattened as the live tree is visited: no tree of snapshots is built.
+        var tree = LintTree()
+        let visited = LiveSnapshots.descend(fromTraceRootAt: address) { view, depth, _ in
+            tree.append(view, depth: depth)
+            return true
         }
+        if case .failure(let error) = visited { return error.message }
+        tree.finish()
+        let findings = LayoutLint.findings(in: tree, stress: options.contains(.stress))
+        return options.contains(.json) ? LintReport.json(findings) : LintReport.text(findings)
     }
 
     /// `lds_lint_ignore`: silences one rule for the view at `address` from now on.

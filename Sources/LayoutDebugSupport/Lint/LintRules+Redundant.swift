@@ -48,16 +48,23 @@ extension LintRules {
     private func redundancyCandidates() -> [Int] {
         var candidates: [Int] = []
         for node in tree.nodes.indices where isLinted(node) {
-            let required = subjectEntries[node].filter { index in
-                let entry = tree.entries[index]
-                return entry.constraint.isRequired && entry.isInside && !isEdgeToOwnStack(entry, of: node)
+            // Counted first, without building lists: almost every view has two an axis.
+            var counts = (horizontal: 0, vertical: 0)
+            for index in subjectEntries[node] where isCandidate(index, of: node) {
+                if tree.attribute(of: tree.entries[index], on: node).axis == .horizontal { counts.horizontal += 1 } else { counts.vertical += 1 }
             }
-            for axis in [LayoutAxis.horizontal, .vertical] {
-                let onAxis = required.filter { tree.attribute(of: tree.entries[$0], on: node).axis == axis }
-                if onAxis.count > 2 { candidates += onAxis }
+            guard counts.horizontal > 2 || counts.vertical > 2 else { continue }
+            for index in subjectEntries[node] where isCandidate(index, of: node) {
+                let horizontal = tree.attribute(of: tree.entries[index], on: node).axis == .horizontal
+                if horizontal ? counts.horizontal > 2 : counts.vertical > 2 { candidates.append(index) }
             }
         }
         return candidates.sorted()
+    }
+
+    private func isCandidate(_ index: Int, of node: Int) -> Bool {
+        let entry = tree.entries[index]
+        return entry.constraint.isRequired && entry.isInside && !isEdgeToOwnStack(entry, of: node)
     }
 
     private static func isSame(_ a: SnapshotRect, _ b: SnapshotRect) -> Bool {

@@ -10,7 +10,7 @@ extension LintRules {
     /// - Complexity: one solve of the tree per stack that has such a constraint.
     func stackArrangedEdges() -> [LayoutFinding] {
         var found: [LayoutFinding] = []
-        for stack in tree.nodes.indices where Self.isStack(tree.nodes[stack].view) {
+        for stack in stacks.sorted() {
             let own = tree.entries.indices.filter { index in
                 tree.entries[index].holder == stack && tree.entries[index].constraint.identifier?.hasPrefix("UISV-") == true
             }
@@ -47,13 +47,15 @@ extension LintRules {
     /// that stack: `stackArrangedEdges` speaks for those, so the redundancy
     /// rule neither reports them nor counts them.
     func isEdgeToOwnStack(_ entry: LintTree.Entry, of view: Int) -> Bool {
-        guard let parent = tree.nodes[view].parent, Self.isStack(tree.nodes[parent].view),
+        guard let parent = tree.nodes[view].parent, stacks.contains(parent),
               let other = tree.other(entry, than: view), tree.owningView(other) == parent else { return false }
         return Self.isEdgeOrMargin(tree.attribute(of: entry, on: view))
     }
 
     /// UIKit's and AppKit's stack views, and their subclasses.
     static func isStack(_ view: ViewSnapshot) -> Bool {
-        ([view.reference.className] + view.superclassNames).contains { $0 == "UIStackView" || $0 == "NSStackView" }
+        // No array is built: this is asked for every constraint of a large tree.
+        func named(_ name: String) -> Bool { name == "UIStackView" || name == "NSStackView" }
+        return named(view.reference.className) || view.superclassNames.contains(where: named)
     }
 }

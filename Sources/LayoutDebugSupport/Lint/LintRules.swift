@@ -10,8 +10,12 @@ struct LintRules {
     /// app set.
     let subjectEntries: [[Int]]
 
+    /// The stack views' nodes.
+    let stacks: Set<Int>
+
     init(_ tree: LintTree) {
         self.tree = tree
+        stacks = Set(tree.nodes.indices.filter { Self.isStack(tree.nodes[$0].view) })
         var bySubject = [[Int]](repeating: [], count: tree.nodes.count)
         for (index, entry) in tree.entries.enumerated() where !entry.constraint.isSystemConstraint && entry.constraint.isActive != false {
             if let subject = tree.subject(entry) { bySubject[subject].append(index) }

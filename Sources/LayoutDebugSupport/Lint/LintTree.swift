@@ -8,26 +8,43 @@
 /// view on this axis" many times; a flat array answers both without walking the
 /// tree again.
 struct LintTree {
+    // Nodes and entries are classes: the rules read them thousands of times,
+    // and copying a struct that holds a whole snapshot retains each of its
+    // strings and arrays every time (a third of a 1000-view lint).
+
     /// One view or guide of the tree.
-    struct Node {
+    final class Node {
         /// The snapshot, without its children (they are nodes of their own).
-        var view: ViewSnapshot
+        let view: ViewSnapshot
         /// The parent's index, `nil` for the root. A guide's parent is its owning view.
-        var parent: Int?
+        let parent: Int?
         /// The frame in the root's coordinates.
-        var absolute: SnapshotRect
+        let absolute: SnapshotRect
+
+        init(view: ViewSnapshot, parent: Int?, absolute: SnapshotRect) {
+            self.view = view
+            self.parent = parent
+            self.absolute = absolute
+        }
     }
 
     /// A constraint the tree holds, with its items as node indexes.
-    struct Entry {
+    final class Entry {
         /// The constraint.
-        var constraint: ConstraintSnapshot
+        let constraint: ConstraintSnapshot
         /// The first item's node, `nil` when it is outside the tree.
-        var first: Int?
+        let first: Int?
         /// The second item's node, `nil` when there is none or it is outside the tree.
-        var second: Int?
+        let second: Int?
         /// The node holding the constraint (whose `constraints` list it).
-        var holder: Int
+        let holder: Int
+
+        init(constraint: ConstraintSnapshot, first: Int?, second: Int?, holder: Int) {
+            self.constraint = constraint
+            self.first = first
+            self.second = second
+            self.holder = holder
+        }
 
         /// Whether every item it names is in the tree.
         var isInside: Bool {
@@ -41,30 +58,57 @@ struct LintTree {
     private(set) var entries: [Entry] = []
     private var indexByAddress: [UInt64: Int] = [:]
 
+    /// The open path while nodes are appended: `path[d]` is the last node at depth `d`.
+    private var path: [Int] = []
+
+    /// An empty tree, for `append(_:depth:)` to fill from a pre-order visit.
+    init() {}
+
     /// Flattens `root`.
     ///
     /// - Complexity: O(views + constraints).
     init(_ root: ViewSnapshot) {
-        add(root, parent: nil, origin: (0, 0))
+        func visit(_ view: ViewSnapshot, depth: Int) {
+            append(view, depth: depth)
+            for child in view.children { visit(child, depth: depth + 1) }
+        }
+        visit(root, depth: 0)
+        finish()
+    }
+
+    /// Appends the next view of a pre-order visit (`LiveAdapter.descend` order), at
+    /// `depth` below the root, without its children: a live lint takes each
+    /// snapshot as the adapter makes it, and no tree of snapshots is built or copied.
+    mutating func append(_ view: ViewSnapshot, depth: Int) {
+        path.removeSubrange(min(depth, path.count)...)
+        let parent = path.last
+        var flat = view
+        if !flat.children.isEmpty { flat.children = [] }
+        let placed: SnapshotRect
+        if let parent {
+            let origin = nodes[parent].absolute
+            placed = SnapshotRect(x: origin.x + view.frame.x, y: origin.y + view.frame.y,
+                                  width: view.frame.width, height: view.frame.height)
+        } else {
+            // The root's own origin is in a superview the lint does not see.
+            placed = SnapshotRect(x: 0, y: 0, width: view.frame.width, height: view.frame.height)
+        }
+        let index = nodes.count
+        nodes.append(Node(view: flat, parent: parent, absolute: placed))
+        if let address = view.reference.address { indexByAddress[address] = index }
+        path.append(index)
+    }
+
+    /// Lists the constraints the appended views hold, once every view is in.
+    mutating func finish() {
+        entries.reserveCapacity(nodes.reduce(0) { $0 + $1.view.constraints.count })
         for holder in nodes.indices {
             for constraint in nodes[holder].view.constraints {
                 entries.append(Entry(constraint: constraint, first: node(constraint.firstItem),
                                      second: node(constraint.secondItem), holder: holder))
             }
         }
-    }
-
-    private mutating func add(_ view: ViewSnapshot, parent: Int?, origin: (x: Double, y: Double)) {
-        var flat = view
-        flat.children = []
-        let absolute = SnapshotRect(x: origin.x + view.frame.x, y: origin.y + view.frame.y,
-                                    width: view.frame.width, height: view.frame.height)
-        // The root's own origin is in a superview the lint does not see.
-        let placed = parent == nil ? SnapshotRect(x: 0, y: 0, width: view.frame.width, height: view.frame.height) : absolute
-        let index = nodes.count
-        nodes.append(Node(view: flat, parent: parent, absolute: placed))
-        if let address = view.reference.address { indexByAddress[address] = index }
-        for child in view.children { add(child, parent: index, origin: (placed.x, placed.y)) }
+        path = []
     }
 
     /// The node of a referenced item, `nil` when it is not in the tree.

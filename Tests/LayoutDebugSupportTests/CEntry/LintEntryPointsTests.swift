@@ -99,4 +99,18 @@ final class LintEntryPointsTests: XCTestCase {
             XCTAssertTrue(text(lds_lint_ignore(pointer(card), "offset")).hasPrefix("error: no lint rule 'offset'; rules: ambiguous-layout, "))
         }
     }
+
+    func test_streamedLint_matchesTheTreeLint_onEveryScenario() {
+        // lds_lint flattens the tree as the adapter visits it; the Swift API flattens a
+        // snapshot tree. A user must get the same findings from both.
+        onMain {
+            for scenario in DemoCatalog.scenarios {
+                let window = scenario.makeWindow(count: 30)
+                for stress in [false, true] {
+                    let streamed = LiveReports.lint(at: LiveHierarchy.address(window), options: stress ? .stress : [])
+                    XCTAssertEqual(streamed, LintReport.text(LayoutLint.findings(in: window, stress: stress)), "\(scenario.name) stress=\(stress)")
+                }
+            }
+        }
+    }
 }
