@@ -277,19 +277,21 @@ enum TrapScenarios {
 
     /// Each trap and its twin, in the rules' order.
     nonisolated static let scenarios: [DemoScenario] = {
+        // Closures, not the functions themselves: a main-actor function used as a
+        // value is not `Sendable`, and the catalog is read from any thread.
         let traps: [(String, String, String, @MainActor @Sendable (UIView, Bool) -> Void)] = [
-            ("ambiguous-layout", "a badge with a width but no height", "the badge gets height 40", ambiguousLayout),
-            ("center-only", "a label held only by its centre", "the label also kept 20 inside each edge", centerOnly),
-            ("offset-inset", "a card pinned with edges.offset(50): right and bottom 50 outside", "the card pinned with edges.inset(50)", offsetInset),
-            ("redundant-constraint", "a banner with leading, trailing and the width they already give", "the banner without the width", redundantConstraint),
-            ("stack-arranged-edges", "a stack's arranged view with its own top and bottom to the stack", "the stack alone places it", stackArrangedEdges),
-            ("left-right-mixed", "a label placed with left and trailing", "the label placed with leading and trailing", leftRightMixed),
-            ("sibling-overlap", "two labels pinned to opposite edges, not to each other (llint --stress)", "the second label below the first", siblingOverlap),
-            ("margin-on-child", "a panel whose own leadingMargin is tied to the root's leading edge", "the panel's leading edge tied instead", marginOnChild),
-            ("edge-margin-mixed", "a field from the root's leading margin to its trailing edge", "the field between both margins", edgeMarginMixed),
-            ("autoresizing-mixed", "a framed view that translates its mask and has a width constraint", "the mask off and four constraints", autoresizingMixed),
-            ("priority-tie", "a label's width at its own hugging priority", "the width one priority above the hugging", priorityTie),
-            ("cell-size-required", "required top, height and bottom adding to 64 in a 44-high cell", "the bottom at priority 999", cellSizeRequired),
+            ("ambiguous-layout", "a badge with a width but no height", "the badge gets height 40", { ambiguousLayout(root: $0, fixed: $1) }),
+            ("center-only", "a label held only by its centre", "the label also kept 20 inside each edge", { centerOnly(root: $0, fixed: $1) }),
+            ("offset-inset", "a card pinned with edges.offset(50): right and bottom 50 outside", "the card pinned with edges.inset(50)", { offsetInset(root: $0, fixed: $1) }),
+            ("redundant-constraint", "a banner with leading, trailing and the width they already give", "the banner without the width", { redundantConstraint(root: $0, fixed: $1) }),
+            ("stack-arranged-edges", "a stack's arranged view with its own top and bottom to the stack", "the stack alone places it", { stackArrangedEdges(root: $0, fixed: $1) }),
+            ("left-right-mixed", "a label placed with left and trailing", "the label placed with leading and trailing", { leftRightMixed(root: $0, fixed: $1) }),
+            ("sibling-overlap", "two labels pinned to opposite edges, not to each other (llint --stress)", "the second label below the first", { siblingOverlap(root: $0, fixed: $1) }),
+            ("margin-on-child", "a panel whose own leadingMargin is tied to the root's leading edge", "the panel's leading edge tied instead", { marginOnChild(root: $0, fixed: $1) }),
+            ("edge-margin-mixed", "a field from the root's leading margin to its trailing edge", "the field between both margins", { edgeMarginMixed(root: $0, fixed: $1) }),
+            ("autoresizing-mixed", "a framed view that translates its mask and has a width constraint", "the mask off and four constraints", { autoresizingMixed(root: $0, fixed: $1) }),
+            ("priority-tie", "a label's width at its own hugging priority", "the width one priority above the hugging", { priorityTie(root: $0, fixed: $1) }),
+            ("cell-size-required", "required top, height and bottom adding to 64 in a 44-high cell", "the bottom at priority 999", { cellSizeRequired(root: $0, fixed: $1) }),
         ]
         return traps.flatMap { rule, trap, fix, build in [
             DemoScenario(name: "trap-\(rule)", summary: "llint trap: \(trap)", takesCount: false, defaultCount: 0,
