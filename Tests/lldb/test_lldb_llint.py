@@ -11,7 +11,7 @@ from conftest import LLDBSession, freed_view, run_demo
 from test_lldb_lbreak import scenarios
 
 FINDING = re.compile(r"^\[([a-z-]+)\] <", re.MULTILINE)
-COUNT = re.compile(r"\n?(\d+) findings?$")
+COUNT = re.compile(r"(?:^|\n)(\d+) findings$")
 
 
 def lint(session, command="llint --stress"):

@@ -156,7 +156,7 @@ final class LintSnapshotRulesTests: XCTestCase {
               fix: \(LintRule.offsetInset.fix)
               SnapKit: \(LintRule.offsetInset.snapKitFix!)
 
-            1 finding
+            1 findings
 
             """)
         XCTAssertEqual(LintReport.text([]), "0 findings\n")
