@@ -6,7 +6,7 @@
 public enum LintRule: String, CaseIterable, Codable, Sendable {
     /// A view's position or size is ambiguous (too few constraints).
     case ambiguousLayout = "ambiguous-layout"
-    /// A view sized by its content is held only by its centre on an axis, with no edge limit.
+    /// A label or button is held horizontally only by its centre, with no edge or width limit.
     case centerOnly = "center-only"
     /// A trailing, right or bottom constant pushes the view out of its superview.
     case offsetInset = "offset-inset"

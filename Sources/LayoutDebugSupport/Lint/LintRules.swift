@@ -48,31 +48,30 @@ struct LintRules {
         }
     }
 
-    /// Views sized by their content and held on an axis by their centre only.
+    /// Labels and buttons held horizontally by their centre only, with no edge
+    /// or width limit: their text is what grows (a translation, a larger font),
+    /// and only sideways. An image view or a centred box has no text to grow,
+    /// and a single line does not grow downward, so neither is reported.
     func centerOnly() -> [LayoutFinding] {
         var found: [LayoutFinding] = []
         for node in tree.nodes.indices where isLinted(node) {
             let view = tree.nodes[node].view
-            for axis in [LayoutAxis.horizontal, .vertical] {
-                let metric = axis == .horizontal ? view.intrinsicContentSize.width : view.intrinsicContentSize.height
-                guard metric >= 0 else { continue }
-                var centres: [ConstraintSnapshot] = []
-                var limited = false
-                for index in subjectEntries[node] {
-                    let entry = tree.entries[index]
-                    let attribute = tree.attribute(of: entry, on: node)
-                    guard attribute.axis == axis else { continue }
-                    if attribute == .centerX || attribute == .centerY || attribute == .centerXWithinMargins || attribute == .centerYWithinMargins {
-                        centres.append(entry.constraint)
-                    } else {
-                        limited = true  // an edge or a size bounds it
-                    }
+            guard LintStress.hasText(view), view.intrinsicContentSize.width >= 0 else { continue }
+            var centres: [ConstraintSnapshot] = []
+            var limited = false
+            for index in subjectEntries[node] {
+                let entry = tree.entries[index]
+                let attribute = tree.attribute(of: entry, on: node)
+                guard attribute.axis == .horizontal else { continue }
+                if attribute == .centerX || attribute == .centerXWithinMargins {
+                    centres.append(entry.constraint)
+                } else {
+                    limited = true  // an edge or a width bounds it
                 }
-                guard !centres.isEmpty, !limited else { continue }
-                let (name, extent) = axis == .horizontal ? ("horizontally", "wide") : ("vertically", "high")
-                found.append(LayoutFinding(rule: .centerOnly, view: view.reference, constraints: centres,
-                                           detail: "held \(name) by its centre only, with no edge or size limit; its content is \(ReportNumber.plain(metric)) \(extent) now"))
             }
+            guard !centres.isEmpty, !limited else { continue }
+            found.append(LayoutFinding(rule: .centerOnly, view: view.reference, constraints: centres,
+                                       detail: "held horizontally by its centre only, with no edge or width limit; its text is \(ReportNumber.plain(view.intrinsicContentSize.width)) wide now"))
         }
         return found
     }

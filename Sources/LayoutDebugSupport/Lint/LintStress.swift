@@ -104,7 +104,10 @@ struct LintStress {
 
     /// Labels and buttons: what a translation lengthens.
     static func hasText(_ view: ViewSnapshot) -> Bool {
-        ([view.reference.className] + view.superclassNames).contains { $0 == "UILabel" || $0 == "UIButton" || $0 == "NSTextField" || $0 == "NSButton" }
+        func isText(_ name: String) -> Bool {
+            name == "UILabel" || name == "UIButton" || name == "UITextField" || name == "NSTextField" || name == "NSButton"
+        }
+        return isText(view.reference.className) || view.superclassNames.contains(where: isText)
     }
 
     /// How far `rect` reaches past `box` on its worst side; ≤ 0 when inside.

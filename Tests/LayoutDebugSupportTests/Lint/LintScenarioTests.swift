@@ -55,7 +55,7 @@ final class LintScenarioTests: XCTestCase {
             XCTAssertEqual(findings[0].view.name, "title")
             // "Welcome back": 12 characters × 8.
             XCTAssertTrue(findings[0].detail.contains("held horizontally by its centre only"), findings[0].detail)
-            XCTAssertTrue(findings[0].detail.hasSuffix("its content is 96 wide now"), findings[0].detail)
+            XCTAssertTrue(findings[0].detail.hasSuffix("its text is 96 wide now"), findings[0].detail)
             XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.centerX])
             XCTAssertEqual(findings[0].snapKitFix, "make.top.left.greaterThanOrEqualToSuperview()")
         }

@@ -73,17 +73,27 @@ final class LintSnapshotRulesTests: XCTestCase {
         XCTAssertEqual(LayoutLint.findings(in: snapshot).flatMap { $0.constraints.map(\.address) }, [0xd3])
     }
 
-    func test_centerOnly_needsContentThatCanGrow() {
+    func test_centerOnly_isAboutTextThatGrowsSideways() {
         let centre = pin(label, .centerX, to: root, 0, address: 0xe0)
-        let top = pin(label, .top, to: root, 10, address: 0xe1)
-        // A label (80 wide content) with only its centre: found.
-        let withText = tree([view(label, SnapshotRect(x: 160, y: 10, width: 80, height: 20), intrinsic: SnapshotSize(width: 80, height: 20))],
-                            [centre, top])
-        XCTAssertEqual(LayoutLint.findings(in: withText).map(\.rule), ["center-only"])
-        // The same constraints on a view with no intrinsic width: its width is ambiguous,
-        // which the engine reports; there is no content to grow.
-        let plain = tree([view(label, SnapshotRect(x: 160, y: 10, width: 0, height: 20))], [centre, top])
-        XCTAssertEqual(LayoutLint.findings(in: plain).map(\.rule), [])
+        let middle = pin(label, .centerY, to: root, 0, address: 0xe1)
+        // A label (80 wide text) centred both ways: one finding, for the horizontal centre.
+        let withText = tree([view(label, SnapshotRect(x: 160, y: 290, width: 80, height: 20), intrinsic: SnapshotSize(width: 80, height: 20))],
+                            [centre, middle])
+        let findings = LayoutLint.findings(in: withText)
+        XCTAssertEqual(findings.map(\.rule), ["center-only"])
+        XCTAssertEqual(findings[0].constraints, [centre])
+        // An image view with the same constraints and a 40×40 image has no text to grow.
+        let image = ObjectReference(className: "UIImageView", address: 0x3000)
+        let centreImage = pin(image, .centerX, to: root, 0, address: 0xe2)
+        let picture = tree([ViewSnapshot(reference: image, superclassNames: ["UIView"], frame: SnapshotRect(x: 180, y: 300, width: 40, height: 40),
+                                         intrinsicContentSize: SnapshotSize(width: 40, height: 40), translatesAutoresizingMask: false)],
+                           [centreImage, pin(image, .centerY, to: root, 0, address: 0xe3)])
+        XCTAssertEqual(LayoutLint.findings(in: picture), [])
+        // A width limit (<= 300) bounds the label: nothing to say.
+        let bounded = tree([view(label, SnapshotRect(x: 160, y: 290, width: 80, height: 20), intrinsic: SnapshotSize(width: 80, height: 20),
+                                 constraints: [pin(label, .width, to: nil, 300, address: 0xe4, relation: .lessThanOrEqual)])],
+                           [centre, middle])
+        XCTAssertEqual(LayoutLint.findings(in: bounded), [])
     }
 
     func test_leftRightMixed_acrossViews_isOneFindingOnTheRoot() {
