@@ -23,8 +23,16 @@ extension LintRules {
         let candidates = redundancyCandidates()
         guard !candidates.isEmpty else { return [] }
         let system = LintSystem(tree, content: .requiredOnly)
+        // An inequality often guards another screen (`width <= 600` for an iPad): on
+        // this screen's copy it adds nothing, yet it is not redundant. So it must be
+        // implied on every screen size too.
+        let inequalities = candidates.filter { tree.entries[$0].constraint.relation != .equal }
+        let anySize = inequalities.isEmpty ? nil : LintSystem(tree, content: .requiredOnly, anyScreenSize: true)
         var found: [LayoutFinding] = []
         for index in candidates.reversed() where system.added[index] != nil {
+            if let anySize, tree.entries[index].constraint.relation != .equal, !Self.isImplied(index, in: anySize, tree) {
+                continue
+            }
             let entry = tree.entries[index]
             let items = [entry.first, entry.second].compactMap { $0 }
             guard !items.contains(where: system.isAmbiguous) else { continue }
@@ -65,6 +73,19 @@ extension LintRules {
     private func isCandidate(_ index: Int, of node: Int) -> Bool {
         let entry = tree.entries[index]
         return entry.constraint.isRequired && entry.isInside && !isEdgeToOwnStack(entry, of: node)
+    }
+
+    /// Whether the entry adds nothing to `system`: without it, its items keep their
+    /// values and none becomes ambiguous. It is put back either way.
+    private static func isImplied(_ index: Int, in system: LintSystem, _ tree: LintTree) -> Bool {
+        guard system.added[index] != nil else { return false }
+        let entry = tree.entries[index]
+        let items = [entry.first, entry.second].compactMap { $0 }
+        guard !items.contains(where: system.isAmbiguous) else { return false }
+        let before = items.map(system.frame)
+        system.remove(entry: index)
+        defer { system.add(entry: index) }
+        return zip(items, before).allSatisfy { node, frame in !system.isAmbiguous(node) && isSame(system.frame(node), frame) }
     }
 
     private static func isSame(_ a: SnapshotRect, _ b: SnapshotRect) -> Bool {

@@ -41,6 +41,8 @@ final class LintSystem {
     let includingBroken: Bool
     /// Entries read on the other axis.
     let transposed: Set<Int>
+    /// Whether the root's and containers' sizes are left free.
+    let anyScreenSize: Bool
 
     /// Builds the system for `tree`.
     ///
@@ -52,8 +54,12 @@ final class LintSystem {
     ///   - transposing: Entries whose attributes are read on the other axis
     ///     (leading as top, width as height), as a stack view's own constraints
     ///     read once its axis changes.
+    ///   - anyScreenSize: Leave the root's size, and every size a container
+    ///     imposes ('UIView-Encapsulated-Layout-…'), free: what holds then holds
+    ///     on every screen, not only on this one.
     init(_ tree: LintTree, content: Content, rightToLeft: Bool = false, includingBroken: Bool = false,
-         transposing: Set<Int> = []) {
+         transposing: Set<Int> = [], anyScreenSize: Bool = false) {
+        self.anyScreenSize = anyScreenSize
         self.includingBroken = includingBroken
         self.transposed = transposing
         self.tree = tree
@@ -63,7 +69,7 @@ final class LintSystem {
         solver.checksInvariants = false
         variables = tree.nodes.indices.map { index in ["minX", "minY", "width", "height"].map { Variable("n\(index).\($0)") } }
         let frame = tree.nodes[0].absolute
-        for (variable, value) in zip(variables[0], [0, 0, frame.width, frame.height]) {
+        for (variable, value) in zip(variables[0], [0, 0, frame.width, frame.height]).prefix(anyScreenSize ? 2 : 4) {
             try? solver.addConstraint(Constraint(Cassowary.Expression(variable) - value, .equal))
         }
         for index in tree.nodes.indices.dropFirst() {
@@ -95,7 +101,7 @@ final class LintSystem {
                   let parent = tree.nodes[index].parent else { continue }
             var pins: [(Variable, Variable?, Double)] = [(variables[index][0], variables[parent][0], view.frame.x),
                         (variables[index][1], variables[parent][1], view.frame.y)]
-            if !sized.contains(index) {
+            if !sized.contains(index), !anyScreenSize {
                 pins.append((variables[index][2], nil, view.frame.width))
                 pins.append((variables[index][3], nil, view.frame.height))
             }
@@ -124,7 +130,8 @@ final class LintSystem {
     func add(entry index: Int) -> Bool {
         let entry = tree.entries[index]
         let c = entry.constraint
-        guard c.className != "NSContentSizeLayoutConstraint", includingBroken || !c.isBroken, c.isActive != false, entry.isInside,
+        guard c.className != "NSContentSizeLayoutConstraint", includingBroken || !c.isBroken,
+              !(anyScreenSize && c.identifier?.hasPrefix("UIView-Encapsulated-Layout-") == true), c.isActive != false, entry.isInside,
               let first = entry.first, var lhs = expression(first, attribute(c.firstAttribute, index)) else { return false }
         if let second = entry.second, c.secondAttribute != .notAnAttribute {
             guard let rhs = expression(second, attribute(c.secondAttribute, index)) else { return false }

@@ -73,6 +73,18 @@ final class LintSnapshotRulesTests: XCTestCase {
         XCTAssertEqual(LayoutLint.findings(in: snapshot).flatMap { $0.constraints.map(\.address) }, [0xd3])
     }
 
+    func test_redundant_aLimitForAnotherScreen_isNotRedundant() {
+        // 20 in from each side of a 400 root: 360 wide, so `width <= 600` adds nothing on this
+        // screen. On a 1024-wide one it holds the card to 600: it is kept, and not reported.
+        let limit = pin(child, .width, to: nil, 600, address: 0x63, relation: .lessThanOrEqual)
+        let snapshot = tree([view(child, SnapshotRect(x: 20, y: 0, width: 360, height: 10))],
+                            [pin(child, .leading, to: root, 20, address: 0x60),
+                             ConstraintSnapshot(address: 0x61, firstItem: root, firstAttribute: .trailing, secondItem: child,
+                                                secondAttribute: .trailing, constant: 20),
+                             pin(child, .top, to: root, 0, address: 0x62), pin(child, .height, to: nil, 10, address: 0x64), limit])
+        XCTAssertEqual(LayoutLint.findings(in: snapshot), [])
+    }
+
     func test_centerOnly_isAboutTextThatGrowsSideways() {
         let centre = pin(label, .centerX, to: root, 0, address: 0xe0)
         let middle = pin(label, .centerY, to: root, 0, address: 0xe1)
