@@ -10,7 +10,7 @@ extension LintRules {
             guard node != 0, view.translatesAutoresizingMask, !view.isLayoutGuide, !subjectEntries[node].isEmpty else { return nil }
             let own = subjectEntries[node].map { tree.entries[$0].constraint }
             return LayoutFinding(rule: .autoresizingMixed, view: view.reference, constraints: own,
-                                 detail: "translatesAutoresizingMaskIntoConstraints is on (\(view.autoresizingMask)), and the app's \(own.count) constraint\(own.count == 1 ? "" : "s") also place\(own.count == 1 ? "s" : "") it")
+                                 detail: "translatesAutoresizingMaskIntoConstraints is on (\(view.autoresizingMask)) and the app adds \(own.count) constraint\(own.count == 1 ? "" : "s") of its own")
         }
     }
 
