@@ -7,7 +7,8 @@ extension LintRules {
     func autoresizingMixed() -> [LayoutFinding] {
         tree.nodes.indices.compactMap { node in
             let view = tree.nodes[node].view
-            guard node != 0, view.translatesAutoresizingMask, !view.isLayoutGuide, !subjectEntries[node].isEmpty else { return nil }
+            guard node != 0, view.translatesAutoresizingMask, !view.isLayoutGuide, !tree.nodes[node].isFrameworks,
+                  !subjectEntries[node].isEmpty else { return nil }
             let own = subjectEntries[node].map { tree.entries[$0].constraint }
             return LayoutFinding(rule: .autoresizingMixed, view: view.reference, constraints: own,
                                  detail: "translatesAutoresizingMaskIntoConstraints is on (\(view.autoresizingMask)) and the app adds \(own.count) constraint\(own.count == 1 ? "" : "s") of its own")
@@ -56,7 +57,8 @@ extension LintRules {
             let all = [refusal.entry] + refusal.involved
             guard all.contains(where: cells.contains) else { continue }
             let app = all.filter { !tree.entries[$0].constraint.isSystemConstraint }
-            guard let first = app.first, let subject = tree.subject(tree.entries[first]), seen.insert(subject).inserted else { continue }
+            guard let first = app.first, let subject = tree.subject(tree.entries[first]), !tree.nodes[subject].isFrameworks,
+                  seen.insert(subject).inserted else { continue }
             let sizes = all.filter(cells.contains).map { tree.entries[$0].constraint }
             let total = sizes.map { "\($0.identifier ?? "") = \(ReportNumber.plain($0.constant))" }.joined(separator: ", ")
             found.append(LayoutFinding(rule: .cellSizeRequired, view: tree.nodes[subject].view.reference,

@@ -10,7 +10,7 @@ extension LintRules {
     /// - Complexity: one solve of the tree per stack that has such a constraint.
     func stackArrangedEdges() -> [LayoutFinding] {
         var found: [LayoutFinding] = []
-        for stack in stacks.sorted() {
+        for stack in stacks.sorted() where !tree.nodes[stack].isFrameworks {
             let own = tree.entries.indices.filter { index in
                 tree.entries[index].holder == stack && tree.entries[index].constraint.identifier?.hasPrefix("UISV-") == true
             }

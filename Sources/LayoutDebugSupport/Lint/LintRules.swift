@@ -24,11 +24,12 @@ struct LintRules {
     }
 
     /// Whether the rules look at this node at all: views the app lays out
-    /// with constraints. Guides, and views still placed by their autoresizing
-    /// mask, are UIKit's to place.
+    /// with constraints. Guides, views still placed by their autoresizing
+    /// mask, and the framework's own views (`LintTree.Node.isFrameworks`) are
+    /// UIKit's to place.
     func isLinted(_ node: Int) -> Bool {
         let view = tree.nodes[node].view
-        return node != 0 && !view.isLayoutGuide && !view.translatesAutoresizingMask
+        return node != 0 && !view.isLayoutGuide && !view.translatesAutoresizingMask && !tree.nodes[node].isFrameworks
     }
 
     // MARK: - 1. Too few constraints
@@ -37,7 +38,7 @@ struct LintRules {
     func ambiguousLayout() -> [LayoutFinding] {
         tree.nodes.indices.compactMap { node in
             let view = tree.nodes[node].view
-            guard view.hasAmbiguousLayout, !view.isLayoutGuide else { return nil }
+            guard view.hasAmbiguousLayout, !view.isLayoutGuide, !tree.nodes[node].isFrameworks else { return nil }
             let variables = view.ambiguousVariables
             let axes = Set(variables.map { $0 == "minX" || $0 == "width" ? LayoutAxis.horizontal : .vertical })
             let involved = subjectEntries[node].map { tree.entries[$0].constraint }

@@ -20,11 +20,17 @@ struct LintTree {
         let parent: Int?
         /// The frame in the root's coordinates.
         let absolute: SnapshotRect
+        /// Whether UIKit (or AppKit) made and placed this view: a private class
+        /// (`_UIButtonBarStackView`), or anything inside a control or bar
+        /// (`DescentReport.defaultSkippedClasses`). Its constraints are the
+        /// framework's, never the app's trap.
+        let isFrameworks: Bool
 
-        init(view: ViewSnapshot, parent: Int?, absolute: SnapshotRect) {
+        init(view: ViewSnapshot, parent: Int?, absolute: SnapshotRect, isFrameworks: Bool) {
             self.view = view
             self.parent = parent
             self.absolute = absolute
+            self.isFrameworks = isFrameworks
         }
     }
 
@@ -93,8 +99,13 @@ struct LintTree {
             // The root's own origin is in a superview the lint does not see.
             placed = SnapshotRect(x: 0, y: 0, width: view.frame.width, height: view.frame.height)
         }
+        var isFrameworks = view.reference.className.hasPrefix("_")
+        if let parent {
+            let above = nodes[parent]
+            isFrameworks = isFrameworks || above.isFrameworks || Self.isControl(above.view)
+        }
         let index = nodes.count
-        nodes.append(Node(view: flat, parent: parent, absolute: placed))
+        nodes.append(Node(view: flat, parent: parent, absolute: placed, isFrameworks: isFrameworks))
         if let address = view.reference.address { indexByAddress[address] = index }
         path.append(index)
     }
@@ -109,6 +120,12 @@ struct LintTree {
             }
         }
         path = []
+    }
+
+    /// Whether the view is a control or bar whose insides are the framework's.
+    private static func isControl(_ view: ViewSnapshot) -> Bool {
+        let controls = DescentReport.defaultSkippedClasses
+        return controls.contains(view.reference.className) || view.superclassNames.contains(where: controls.contains)
     }
 
     /// The node of a referenced item, `nil` when it is not in the tree.

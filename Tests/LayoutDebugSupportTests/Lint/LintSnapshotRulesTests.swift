@@ -124,6 +124,22 @@ final class LintSnapshotRulesTests: XCTestCase {
         XCTAssertEqual(findings[0].constraints, [left, leading])
     }
 
+    func test_theFrameworksOwnViews_areNeverTheAppsTrap() {
+        // The same offset-for-inset, on a private class and inside a UIButton: UIKit's, not the app's.
+        let right = { (item: ObjectReference, parent: ObjectReference, address: UInt64) in
+            ConstraintSnapshot(address: address, firstItem: item, firstAttribute: .right, secondItem: parent,
+                               secondAttribute: .right, constant: 30)
+        }
+        let privateView = ObjectReference(className: "_UIBarBackground", address: 0x2100)
+        let button = ObjectReference(className: "UIButton", address: 0x2200)
+        let inside = ObjectReference(className: "UIView", address: 0x2300)
+        let frame = SnapshotRect(x: 10, y: 0, width: 420, height: 10)
+        var buttonView = view(button, SnapshotRect(x: 0, y: 0, width: 100, height: 40), constraints: [right(inside, button, 0x52)])
+        buttonView.children = [view(inside, SnapshotRect(x: 10, y: 0, width: 120, height: 10))]
+        let snapshot = tree([view(privateView, frame), buttonView], [right(privateView, root, 0x51)])
+        XCTAssertEqual(LayoutLint.findings(in: snapshot, stress: true), [])
+    }
+
     func test_systemConstraints_areNeverTheAppsTrap() {
         // A margins-guide constraint uses left and right; the app's constraint uses leading.
         let guide = ConstraintSnapshot(address: 0x91, identifier: "UIView-leftMargin-guide-constraint", firstItem: child,
