@@ -41,8 +41,10 @@ struct LintRules {
             guard view.hasAmbiguousLayout, !view.isLayoutGuide, !tree.nodes[node].isFrameworks else { return nil }
             let variables = view.ambiguousVariables
             let axes = Set(variables.map { $0 == "minX" || $0 == "width" ? LayoutAxis.horizontal : .vertical })
-            let involved = subjectEntries[node].map { tree.entries[$0].constraint }
-                .filter { axes.isEmpty || $0.firstAttribute.canonical.axis.map(axes.contains) == true }
+            // The view's own side decides the axis: `superview.bottom == view.bottom + 8` is vertical.
+            let involved = subjectEntries[node].map { tree.entries[$0] }
+                .filter { axes.isEmpty || tree.attribute(of: $0, on: node).axis.map(axes.contains) == true }
+                .map(\.constraint)
             let named = variables.isEmpty ? "its layout is ambiguous" : variables.joined(separator: ", ") + (variables.count == 1 ? " is" : " are") + " ambiguous"
             return LayoutFinding(rule: .ambiguousLayout, view: view.reference, constraints: involved,
                                  detail: named + " (\(involved.count) constraint\(involved.count == 1 ? "" : "s") on that axis)")
