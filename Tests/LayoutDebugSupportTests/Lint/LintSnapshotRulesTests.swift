@@ -169,6 +169,16 @@ final class LintSnapshotRulesTests: XCTestCase {
         XCTAssertEqual(clipped[0].detail, "with doubled text, its text needs 160 and gets 80")
     }
 
+    func test_stress_anAmbiguousView_givesNoStressFinding() {
+        // leading >= 300 leaves x free from 300 on: the solver's 300 is one choice of many, so
+        // that the doubled text (160) would end at 460 is not a finding.
+        let floor = pin(label, .leading, to: root, 300, address: 0x75, relation: .greaterThanOrEqual)
+        let snapshot = tree([view(label, SnapshotRect(x: 300, y: 0, width: 80, height: 20), intrinsic: SnapshotSize(width: 80, height: 20))],
+                            [floor, pin(label, .top, to: root, 0, address: 0x76)])
+        XCTAssertEqual(LayoutLint.findings(in: snapshot, stress: true).map(\.rule), [])
+        // Held at exactly 300, the same label is found leaving (test above).
+    }
+
     func test_stress_rightToLeft_findsTheConflictLeftAndLeadingMake() {
         // left == root.left + 20 and leading == root.left + 20 agree left to right (x = 20); right to
         // left the leading edge is the right one, x + width = −20, which no width ≥ 0 allows.
