@@ -14,6 +14,8 @@ let package = Package(
     products: [
         // The library LLDB injects into the process being debugged.
         .library(name: "LayoutDebugSupport", type: .dynamic, targets: ["LayoutDebugSupport"]),
+        // `assertNoLayoutTraps(in:)` for an app's test target (links XCTest; never injected).
+        .library(name: "LayoutLintXCTest", targets: ["LayoutLintXCTest"]),
         .executable(name: "layout-demo", targets: ["layout-demo"]),
         .executable(name: "layout-explain", targets: ["layout-explain"]),
     ],
@@ -36,6 +38,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(
+            name: "LayoutLintXCTest",
+            dependencies: [
+                "LayoutDebugSupport",
+                .product(name: "ReferenceKit", package: "ReferenceKit", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(
             name: "DemoScenarios",
             dependencies: [.product(name: "ReferenceKit", package: "ReferenceKit")]
         ),
@@ -49,7 +58,7 @@ let package = Package(
         // bench/origins/run.sh: building many-views N with origin capture off, then on.
         .executableTarget(name: "origins-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/origins/Sources/origins-bench"),
-        .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios"]),
+        .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios", "LayoutLintXCTest"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -60,7 +60,7 @@ public enum DemoCatalog {
                      takesCount: true, defaultCount: 100, build: LayoutScenarios.manyViews),
         DemoScenario(name: "conflict-storm", summary: "N conflicts of three kinds (duplicate width, duplicate leading, autoresizing) in a loop",
                      takesCount: true, defaultCount: 10, build: ConflictStorm.build),
-    ]
+    ] + TrapScenarios.scenarios
 
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {
@@ -71,7 +71,10 @@ public enum DemoCatalog {
     public static var listing: String {
         scenarios.map { scenario in
             let usage = scenario.name + (scenario.takesCount ? " N" : "")
-            return usage.padding(toLength: 24, withPad: " ", startingAt: 0) + scenario.summary
+            // A name too long for the column (`trap-redundant-constraint-fixed`) keeps
+            // two spaces before its summary: padding would cut it.
+            let column = usage.count < 24 ? usage.padding(toLength: 24, withPad: " ", startingAt: 0) : usage + "  "
+            return column + scenario.summary
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -12,9 +12,12 @@ LayoutDemoDidLayout ($arg1 = the root view):
   (3) per-object: one expression per view, as Chisel-style scripts do: for every
                   view of the tree, a C call that describes that one view
                   (`lds_report(view, LDS_NO_DESCEND)`) and a read of its text.
+  (4) llint:      `llint 0x<root>` on the same tree, timed like (2) and
+                  interleaved with it (issue 16: at most 2x lreport); `--stress`
+                  (three solves of a copy of the constraints) is printed beside it.
 
-(1) and (2) are medians of --repeat runs; (3) is one walk of the whole tree.
-Prints all three, (3)/(2), and ends with `ratio=X` where X = (2)/(1).
+(1), (2) and (4) are medians of --repeat runs; (3) is one walk of the whole tree.
+Prints all four, (3)/(2) and (4)/(2), and ends with `ratio=X` where X = (2)/(1).
 """
 
 import argparse
@@ -138,6 +141,13 @@ class Bench(object):
             fail("lreport printed nothing")
         return result
 
+    def llint_result(self, stress=False):
+        """(4): `llint` on the root, with its output complete in the result but not copied out."""
+        result = self.run_command("llint 0x%x%s" % (self.root, " --stress" if stress else ""))
+        if result.GetOutputSize() == 0:
+            fail("llint printed nothing")
+        return result
+
     def entry_address(self, name):
         symbols = self.target.FindSymbols(name)
         for index in range(symbols.GetSize()):
@@ -195,7 +205,10 @@ def main():
             fail("the JSON report of the root names %d views, expected at least %d"
                  % (len(addresses), args.views))
         # Interleaved, so that (1) and (2) see the same load on a shared machine.
-        samples = {"floor": [], "lreport": [], "call": [], "read": [], "copy_out": []}
+        lint_text = bench.llint_result().GetOutput()
+        if not lint_text.rstrip().endswith("0 findings"):
+            fail("llint found traps in many-views, which has none:\n" + lint_text[-2000:])
+        samples = {"floor": [], "lreport": [], "call": [], "read": [], "copy_out": [], "llint": []}
         for _ in range(args.repeat):
             samples["floor"].append(timed(bench.floor, 1)[0])
             start = time.perf_counter()
@@ -205,13 +218,17 @@ def main():
             result.GetOutput()
             samples["copy_out"].append(time.perf_counter() - start)
             start = time.perf_counter()
+            bench.llint_result()
+            samples["llint"].append(time.perf_counter() - start)
+            start = time.perf_counter()
             value = bench.report_expression()  # a fresh buffer: nothing cached
             samples["call"].append(time.perf_counter() - start)
             start = time.perf_counter()
             bench.read_text(value)
             samples["read"].append(time.perf_counter() - start)
-        floor, ours, expression, read, copy_out = (statistics.median(samples[key]) for key in
-                                                   ("floor", "lreport", "call", "read", "copy_out"))
+        floor, ours, expression, read, copy_out, lint = (statistics.median(samples[key]) for key in
+                                                         ("floor", "lreport", "call", "read", "copy_out", "llint"))
+        stress = timed(lambda: bench.llint_result(stress=True), max(1, args.repeat // 4))[0]
         start = time.perf_counter()
         bench.per_object(addresses)
         per_object = time.perf_counter() - start
@@ -229,7 +246,10 @@ def main():
           % (copy_out * 1e3))
     print("(3) per-object, one expression a view:  %8.2f ms (%d expressions, %.2f ms each)"
           % (per_object * 1e3, len(addresses), per_object * 1e3 / max(1, len(addresses))))
+    print("(4) llint <root>, one expression:       %8.2f ms (median of %d, interleaved with (2));"
+          " llint --stress %.2f ms" % (lint * 1e3, args.repeat, stress * 1e3))
     print("per_object_over_lreport=%.1f (goal >= 50)" % (per_object / ours))
+    print("llint_over_lreport=%.2f (goal <= 2)" % (lint / ours))
     print("ratio=%.2f" % (ours / floor))
 
 

@@ -2,8 +2,9 @@
 # Benchmark of the LLDB commands on `layout-demo many-views 1000`, in one lldb session:
 #   (1) a trivial C call into the target, (int)getpid(): the floor of any expression;
 #   (2) `lreport` on the root view: ours, one expression for the whole tree;
-#   (3) the per-object approach of scripts like Chisel: one expression per view.
-# Ends with `ratio=X`, X = (2)/(1). Goals: X <= 2.0 and (3)/(2) >= 50.
+#   (3) the per-object approach of scripts like Chisel: one expression per view;
+#   (4) `llint` on the root, printed as `llint_over_lreport=Y`, Y = (4)/(2).
+# Ends with `ratio=X`, X = (2)/(1). Goals: X <= 2.0, (3)/(2) >= 50 and Y <= 2.
 #
 #   bench/lldb/run.sh [--views N] [--repeat R]
 #

@@ -1,6 +1,6 @@
 """The C text of the calls into the helper library's entry points (no LLDB)."""
 
-from .constants import LDS_ALL, LDS_JSON, LDS_NO_DESCEND, LDS_SYSTEM_FILTER, PROTOTYPES
+from .constants import LDS_ALL, LDS_JSON, LDS_NO_DESCEND, LDS_STRESS, LDS_SYSTEM_FILTER, PROTOTYPES
 
 
 def c_string_literal(text):
@@ -37,7 +37,7 @@ def c_call(function, *arguments, **options):
     return "((%s)%s)(%s)" % (prototype, callee, ", ".join(arguments))
 
 
-def report_flags(no_descend=False, show_all=False, as_json=False, hide_system=False):
+def report_flags(no_descend=False, show_all=False, as_json=False, hide_system=False, stress=False):
     """The flags argument of the report entry points, from the options given."""
     flags = 0
     if as_json:
@@ -48,4 +48,6 @@ def report_flags(no_descend=False, show_all=False, as_json=False, hide_system=Fa
         flags |= LDS_ALL
     if hide_system:
         flags |= LDS_SYSTEM_FILTER
+    if stress:
+        flags |= LDS_STRESS
     return flags

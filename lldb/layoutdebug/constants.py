@@ -20,7 +20,8 @@ LDS_JSON = 1
 LDS_NO_DESCEND = 2
 LDS_ALL = 4
 LDS_SYSTEM_FILTER = 8
-LDS_HTML = 16
+LDS_STRESS = 16
+LDS_HTML = 32
 
 # The name lbreak gives its breakpoints (conflict_sites.py says where they go).
 BREAKPOINT_NAME = "LayoutDebugConflict"
@@ -37,4 +38,6 @@ PROTOTYPES = {
     "lds_origins": "void *(*)(const char *)",
     "lds_fix": "void *(*)(const char *, unsigned long long, unsigned int)",
     "lds_picture": "void *(*)(void *, void *, unsigned int)",
+    "lds_lint": "void *(*)(void *, unsigned int)",
+    "lds_lint_ignore": "void *(*)(void *, const char *)",
 }

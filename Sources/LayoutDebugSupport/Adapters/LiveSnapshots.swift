@@ -60,6 +60,23 @@ public enum LiveSnapshots {
         }
     }
 
+    /// `descend(at:visit:)` from the view at `address`, or with `nil` from the view
+    /// the user sees (see `traceRoot(at:)`).
+    public static func descend(fromTraceRootAt address: UInt?, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
+        StoppedProcessAccess.run {
+            let root: PlatformView
+            if let address {
+                guard let view = LiveObjectLookup.object(at: address) as? PlatformView else { return .failure(.notAView(address)) }
+                root = view
+            } else {
+                guard let front = Platform.frontRootView() else { return .failure(.noWindow) }
+                root = front
+            }
+            LiveAdapter().descend(from: root, visit: visit)
+            return .success(())
+        }
+    }
+
     /// The view at `address` alone, with the constraints its ancestors hold about it.
     public static func view(at address: UInt) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {
@@ -86,6 +103,13 @@ public enum LiveSnapshots {
             }
             return .success(LiveAdapter().tree(of: root))
         }
+    }
+
+    /// The tree of a view the caller holds (an app's own tests), rather than
+    /// one named by a debugger's address.
+    @MainActor
+    static func tree(of view: PlatformView) -> ViewSnapshot {
+        LiveAdapter().tree(of: view)
     }
 
     /// Sets (or, with an empty name, clears) the nametag of the view, guide or

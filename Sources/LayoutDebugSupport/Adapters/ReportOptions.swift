@@ -17,5 +17,7 @@ public struct ReportOptions: OptionSet, Hashable, Sendable {
     /// `LDS_SYSTEM_FILTER`: leave system constraints out of constraint lists.
     public static let systemFilter = ReportOptions(rawValue: 8)
     /// `LDS_HTML`: a picture as an HTML page rather than an SVG (`lds_picture`).
-    public static let html = ReportOptions(rawValue: 16)
+    public static let html = ReportOptions(rawValue: 32)
+    /// `LDS_STRESS`: `lds_lint` also re-solves a copy with doubled text and right to left.
+    public static let stress = ReportOptions(rawValue: 16)
 }

@@ -47,6 +47,22 @@ public func lds_trace(_ view: UnsafeMutableRawPointer?, _ flags: UInt32) -> Unsa
     }
 }
 
+/// `lds_lint(view, flags)`: the layout traps of a view's tree; `NULL` means the key window.
+@_cdecl("lds_lint")
+public func lds_lint(_ view: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.lint(at: view.map { address($0) }, options: ReportOptions(rawValue: flags)))
+    }
+}
+
+/// `lds_lint_ignore(view, rule)`: silences one lint rule for one view.
+@_cdecl("lds_lint_ignore")
+public func lds_lint_ignore(_ view: UnsafeMutableRawPointer?, _ rule: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {
+    withAutoreleasePool {
+        ReportBuffer.publish(LiveReports.lintIgnore(rule.map { String(cString: $0) } ?? "", at: address(view)))
+    }
+}
+
 /// `lds_set_name(object, name)`: sets a nametag; an empty name clears it.
 @_cdecl("lds_set_name")
 public func lds_set_name(_ object: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer {

@@ -96,6 +96,34 @@ public enum LiveReports {
         }
     }
 
+    /// `lds_lint`: the layout traps in a view's tree, or the key window's when `nil`
+    /// (`LDS_STRESS` adds the stress pass); text ends with `N findings`.
+    public static func lint(at address: UInt?, options: ReportOptions) -> String {
+        // Flattened as the live tree is visited: no tree of snapshots is built.
+        var tree = LintTree()
+        let visited = LiveSnapshots.descend(fromTraceRootAt: address) { view, depth, _ in
+            tree.append(view, depth: depth)
+            return true
+        }
+        if case .failure(let error) = visited { return error.message }
+        tree.finish()
+        let findings = LayoutLint.findings(in: tree, stress: options.contains(.stress))
+        return options.contains(.json) ? LintReport.json(findings) : LintReport.text(findings)
+    }
+
+    /// `lds_lint_ignore`: silences one rule for the view at `address` from now on.
+    public static func lintIgnore(_ rule: String, at address: UInt) -> String {
+        guard LintRule(rawValue: rule) != nil else {
+            return "error: no lint rule '\(rule)'; rules: " + LintRule.allCases.map(\.rawValue).joined(separator: ", ")
+        }
+        switch LiveSnapshots.view(at: address) {
+        case .failure(let error): return error.message
+        case .success(let view):
+            LayoutLint.ignore(rule, forViewAt: UInt64(address))
+            return "Ignoring \(rule) for \(view.reference.bracketed)"
+        }
+    }
+
     /// `lds_set_name`: sets or clears a nametag and says how the object is named now.
     public static func setName(_ name: String, at address: UInt) -> String {
         switch LiveSnapshots.setName(name, at: address) {

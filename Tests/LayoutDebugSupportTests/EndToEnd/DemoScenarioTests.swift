@@ -52,8 +52,11 @@ final class DemoScenarioTests: XCTestCase {
 
     func test_list_namesEveryScenarioInOrderWithItsSummary() {
         let names = DemoCatalog.listing.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        let traps = ["ambiguous-layout", "center-only", "offset-inset", "redundant-constraint", "stack-arranged-edges",
+                     "left-right-mixed", "sibling-overlap", "margin-on-child", "edge-margin-mixed", "autoresizing-mixed",
+                     "priority-tie", "cell-size-required"].flatMap { ["trap-\($0)", "trap-\($0)-fixed"] }
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
-                               "stack-conflict", "margins", "rtl", "many-views", "conflict-storm"])
+                               "stack-conflict", "margins", "rtl", "many-views", "conflict-storm"] + traps)
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
     }
 
