@@ -25,9 +25,16 @@ struct Options {
           layout-explain console.log
           pbpaste | layout-explain --summary
 
-          --summary   one line per distinct conflict (its signature), most frequent first,
-                      with a total; no explanations, so it is fast on big logs
-          --json      machine-readable output (an array of reports, or the summary object)
+          --summary   one line per distinct conflict (its signature), grouped by owner
+                      (yours, system, transient), most frequent first, with a total
+                      per owner; no explanations, so it is fast on big logs
+          --json      machine-readable output (an array of reports, or the summary
+                      object); each conflict has an "owner": yours, system or transient
+
+        Each report starts with its owner and the evidence: "system" when only UIKit- or
+        AppKit-internal views are involved (the keyboard, a bar's own stack view),
+        "transient" for an encapsulated size of 0 during cell reuse or a
+        _UITemporaryLayoutWidth/Height, "yours" for everything else.
           -h, --help  this help
 
         --symbolicate is a mode of its own: it explains nothing. It copies FILE (a backlog
