@@ -19,9 +19,8 @@ enum OwnerScenarios {
     /// 'assistantView.top' (top == host.top) and 'assistantHeight' (height == 45);
     /// the keyboard has 'inputView.top' (top == host.top) and its other edges on
     /// the host's; 'assistantView.bottom' (assistant.bottom == keyboard.top)
-    /// makes 0 + 45 == 0. ReferenceKit's engine breaks 'assistantHeight' (UIKit's
-    /// broke 'assistantView.bottom' in that log; either ends the conflict): the
-    /// assistant bar is (0 0; 375 0) and the keyboard (0 0; 375 261) in the host.
+    /// makes 0 + 45 == 0, and the engine breaks it, as UIKit's did in that log:
+    /// the assistant bar is (0 0; 375 45) and the keyboard (0 0; 375 261) in the host.
     /// No view of the app takes part; `layout-demo` prints the app's window only.
     static func keyboard(root: UIView, count: Int) {
         showKeyboard()
@@ -41,6 +40,10 @@ enum OwnerScenarios {
             let container = UIInputSetContainerView(frame: window.bounds)
             container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             window.addSubview(container)
+            // UIKit makes the keyboard's window and container at launch and lays
+            // them out before the first keyboard is shown, so every showing meets
+            // a live engine and is the same conflict.
+            window.layoutIfNeeded()
         }
         let container = window.subviews[0]
         keyboardHost?.removeFromSuperview()

@@ -20,6 +20,7 @@ class Session(object):
         self.conflicts = ConflictLog()
         self.stop_on_conflict = True
         self.quiet = False
+        self.mine_only = False  # lbreak --mine: stop and print only for the app's own conflicts
         self.callback_errors = 0
         self.local_read = True
         self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for
