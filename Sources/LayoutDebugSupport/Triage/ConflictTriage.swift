@@ -67,7 +67,7 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
             if isEncapsulatedSize, c.secondItem == nil, c.relation == .equal, abs(c.constant) < 1e-300 {
                 let axis = identifier.hasSuffix("Height") ? "height" : "width"
                 return "encapsulated \(axis) \(ConstraintSnapshot.number(c.constant)) on \(item), "
-                    + "before its real size is set (cell reuse)"
+                    + "not sized yet, as in cell reuse"
             }
         }
         return nil

@@ -15,7 +15,7 @@ final class ConflictTriageTests: XCTestCase {
         let result = try triage("018.txt")
         XCTAssertEqual(result.owner, .transient)
         XCTAssertEqual(result.line, "Owner: transient (encapsulated height 0 on <App.Zephyr1View:0xbc5bc4585>, "
-                       + "before its real size is set (cell reuse))")
+                       + "not sized yet, as in cell reuse)")
     }
 
     /// 001: the height UIKit writes as `2.22507e-308`, the smallest normal double.
