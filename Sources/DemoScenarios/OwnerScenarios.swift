@@ -21,34 +21,26 @@ enum OwnerScenarios {
     /// the host's; 'assistantView.bottom' (assistant.bottom == keyboard.top)
     /// makes 0 + 45 == 0, and the engine breaks it, as UIKit's did in that log:
     /// the assistant bar is (0 0; 375 45) and the keyboard (0 0; 375 261) in the host.
-    /// No view of the app takes part; `layout-demo` prints the app's window only.
+    /// No view of the app takes part; the keyboard is dismissed again (its window
+    /// goes), and `layout-demo` prints the app's window only.
     static func keyboard(root: UIView, count: Int) {
         showKeyboard()
     }
 
-    /// The keyboard's window, made once and kept, as UIKit keeps it.
-    private static var keyboardWindow: UIRemoteKeyboardWindow?
-    /// The host of the keyboard shown last; a new one replaces it.
-    private static var keyboardHost: UIInputSetHostView?
-
     /// Shows the keyboard as UIKit's input window controller builds it, in its
-    /// own window: one conflict, between UIKit-internal views only.
+    /// own window, and dismisses it: one conflict, between UIKit-internal views
+    /// only. The window goes when the keyboard does, so no scenario leaves a
+    /// window behind in the application's scene (a trace of the key window, a
+    /// later scenario, would otherwise meet it).
     private static func showKeyboard() {
-        let window = keyboardWindow ?? UIRemoteKeyboardWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
-        if keyboardWindow == nil {
-            keyboardWindow = window
-            let container = UIInputSetContainerView(frame: window.bounds)
-            container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            window.addSubview(container)
-            // UIKit makes the keyboard's window and container at launch and lays
-            // them out before the first keyboard is shown, so every showing meets
-            // a live engine and is the same conflict.
-            window.layoutIfNeeded()
-        }
-        let container = window.subviews[0]
-        keyboardHost?.removeFromSuperview()
+        let window = UIRemoteKeyboardWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        let container = UIInputSetContainerView(frame: window.bounds)
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        window.addSubview(container)
+        // UIKit lays the keyboard's window and container out before it adds the
+        // input views, so each showing meets a live engine and is the same conflict.
+        window.layoutIfNeeded()
         let host = UIInputSetHostView()
-        keyboardHost = host
         let assistant = TUISystemInputAssistantView()
         let keyboard = _UIKBCompatInputView()
         for view in [host, assistant, keyboard] { view.translatesAutoresizingMaskIntoConstraints = false }
@@ -113,7 +105,7 @@ enum OwnerScenarios {
     /// or 2:
     /// - 0, yours: in a row (0, 30i; 375 30), a box 100 then 120 wide (the
     ///   120 breaks: the box is (0 0; 100 20)), as `conflict-storm` row 0;
-    /// - 1, system: the keyboard is shown again (`keyboard-conflict`);
+    /// - 1, system: the keyboard is shown and dismissed (`keyboard-conflict`);
     /// - 2, transient: a reused cell (0, 30i; 375 0) as `cell-reuse-conflict`.
     static func storm(root: UIView, count: Int) {
         root.layoutIfNeeded()

@@ -103,10 +103,13 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     }
 
     /// Rule 3, yours: names the first view of the app's own class (corpus
-    /// `logs/018.txt` would name `App.Zephyr1View` were it not transient), else the
-    /// first public framework view the app placed (`logs/007.txt`: `UIImageView`).
+    /// `logs/023.txt`: `Harbor1View`), else the first public framework view the
+    /// app placed (`logs/007.txt`: `UIImageView`). The app's own constraints are
+    /// looked at first, so a cell's content view, named by the encapsulated
+    /// size UIKit gives it, yields to the view the app pinned inside it.
     static func yoursEvidence(_ conflict: ConflictSnapshot, _ constraints: [ConstraintSnapshot]) -> String {
-        let items = constraints.flatMap { [$0.firstItem, $0.secondItem] }.compactMap { $0 }
+        let ordered = constraints.filter { !$0.isSystemConstraint } + constraints
+        let items = ordered.flatMap { [$0.firstItem, $0.secondItem] }.compactMap { $0 }
         if let app = items.first(where: { FrameworkClassNames.kind(of: $0) == .app }) {
             return "the app's \(FrameworkClassNames.label(app))"
         }
