@@ -11,9 +11,11 @@ struct Options {
     /// `--symbolicate DIR`: the binaries (or dSYMs) to resolve the monitor's
     /// `made at <image frames …>` markers with; nil when conflicts are explained.
     var symbolicate: String?
+    /// `--app-module NAME` (repeatable): the app's own modules, dropped from class names.
+    var appModules: Set<String> = []
 
     static let usage = """
-        usage: layout-explain [--summary] [--json] [FILE...|-]
+        usage: layout-explain [--summary] [--json] [--app-module NAME]... [FILE...|-]
                layout-explain --symbolicate BINARY_OR_DSYM_DIR [FILE|-]
 
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
@@ -35,6 +37,10 @@ struct Options {
         AppKit-internal views are involved (the keyboard, a bar's own stack view),
         "transient" for an encapsulated size of 0 during cell reuse or a
         _UITemporaryLayoutWidth/Height, "yours" for everything else.
+          --app-module NAME
+                      the app's own Swift module: reports say HeaderView for
+                      NAME.HeaderView (not where the short name reads as UIKit's or
+                      AppKit's, such as NAME.UIView); repeat it for several modules
           -h, --help  this help
 
         --symbolicate is a mode of its own: it explains nothing. It copies FILE (a backlog
@@ -71,6 +77,11 @@ struct Options {
             case "--symbolicate":
                 guard let directory = arguments.popFirst() else { throw .invalid("--symbolicate needs a BINARY_OR_DSYM_DIR") }
                 symbolicate = directory
+            case "--app-module":
+                guard let module = arguments.popFirst(), !module.isEmpty, !module.hasPrefix("-") else {
+                    throw .invalid("--app-module needs a module NAME")
+                }
+                appModules.insert(module)
             case "-h", "--help": throw .help
             case "--": onlyPaths = true
             default: throw .unknown(argument)

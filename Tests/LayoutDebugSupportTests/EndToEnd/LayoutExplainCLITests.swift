@@ -165,6 +165,22 @@ final class LayoutExplainCLITests: XCTestCase {
         XCTAssertEqual(report["ownerEvidence"] as? String, "the app's <Harbor1View:0xf2c859246bc0>")
     }
 
+    /// `--app-module App` drops the app's module from corpus 001's `App.Nova1View`
+    /// in the report and the summary; without it the name stays as logged.
+    func test_appModule_dropsTheAppsModuleFromClassNames() throws {
+        let plain = try run([corpus("logs/001.txt")])
+        XCTAssertTrue(plain.out.contains("<App.Nova1View:0xf1d0f73cf460>.top + 21.0"), plain.out)
+        let short = try run(["--app-module", "App", corpus("logs/001.txt")])
+        XCTAssertEqual(short.status, 0, short.err)
+        XCTAssertTrue(short.out.contains(" @1000 <UIStackView:0xac9744ff5f69>.top == <Nova1View:0xf1d0f73cf460>.top + 21.0\n"), short.out)
+        XCTAssertFalse(short.out.contains("App."), short.out)
+        let summary = try run(["--summary", "--app-module", "App", corpus("logs/001.txt")])
+        XCTAssertTrue(summary.out.contains("'UIView-Encapsulated-Layout-Height' Nova1View.height == 2.22507e-308"), summary.out)
+        let missing = try run(["--app-module"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.err, "layout-explain: --app-module needs a module NAME (see --help)\n")
+    }
+
     func test_invalidInput_oneLineErrorsAndNonzeroStatus() throws {
         let invalid = try run([corpus("invalid/001.txt")])
         XCTAssertEqual(invalid.status, 1)
