@@ -104,3 +104,20 @@ def test_parse_conflict_json_reads_the_owner():
     assert conflict_log.parse_conflict_json('{"text":"t","owner":"system"}')["owner"] == "system"
     assert conflict_log.parse_conflict_json('{"text":"t","owner":"martian"}')["owner"] is None
     assert conflict_log.parse_conflict_json('not json')["owner"] is None
+
+
+def test_adopted_keeps_an_earlier_imports_counts_as_yours():
+    class OldRecord(object):
+        def __init__(self):
+            self.view_controller, self.count, self.first_seen, self.last_seen = "VC", 2, 10, 20
+
+    class OldLog(object):
+        def __init__(self):
+            self.records, self.order, self.total = {"S": OldRecord()}, ["S"], 2
+
+    log = conflict_log.ConflictLog.adopted(OldLog())
+    assert log.total == 2 and log.totals_by_owner() == {"yours": 2, "system": 0, "transient": 0}
+    entry = log.entries()[0]
+    assert (entry.signature, entry.count, entry.first_seen, entry.last_seen) == ("S", 2, 10, 20)
+    log.record("K", owner="system")
+    assert log.totals_by_owner()["system"] == 1

@@ -75,6 +75,21 @@ class ConflictLog(object):
         self.total += 1
         return entry
 
+    @classmethod
+    def adopted(cls, earlier):
+        """A log of this version holding an earlier import's counts: a re-import of the script
+        keeps the session's log, whose records may predate owners (they count as "yours")."""
+        log = cls()
+        for signature in getattr(earlier, "order", []):
+            old = earlier.records[signature]
+            entry = ConflictRecord(signature, old.view_controller, old.first_seen,
+                                   getattr(old, "owner", "yours"))
+            entry.count, entry.last_seen = old.count, old.last_seen
+            log.records[signature] = entry
+            log.order.append(signature)
+        log.total = getattr(earlier, "total", 0)
+        return log
+
     def clear(self):
         """Forgets every conflict."""
         self.records = {}

@@ -41,6 +41,9 @@ def session_for(debugger):
         # (conflicts, settings) and add the fields this version has.
         fresh = Session()
         fresh.__dict__.update(getattr(session, "__dict__", {}))
+        if not isinstance(fresh.conflicts, ConflictLog):
+            # The earlier import's log class lacks this version's methods (owners).
+            fresh.conflicts = ConflictLog.adopted(fresh.conflicts)
         session = fresh
         _SESSIONS[key] = session
     return session
