@@ -79,10 +79,16 @@ final class LiveAdapterTests: XCTestCase {
         }
     }
 
-    /// The executable's module is the app's unless the environment names others;
-    /// a test run's executable (`xctest`) has no classes of its own.
-    func test_defaultAppModules_isTheExecutablesModule() {
-        guard ProcessInfo.processInfo.environment["LAYOUT_DEBUG_APP_MODULES"] == nil else { return }
+    /// The executable's module is the app's unless `LAYOUT_DEBUG_APP_MODULES`
+    /// names others; a test run's executable (`xctest`) has no classes of its own.
+    func test_defaultAppModules_environmentElseTheExecutablesModule() {
+        let saved = ProcessInfo.processInfo.environment["LAYOUT_DEBUG_APP_MODULES"]
+        defer {
+            if let saved { setenv("LAYOUT_DEBUG_APP_MODULES", saved, 1) } else { unsetenv("LAYOUT_DEBUG_APP_MODULES") }
+        }
+        setenv("LAYOUT_DEBUG_APP_MODULES", "Shop, ShopKit,", 1)
+        XCTAssertEqual(LiveAdapter.defaultAppModules(), ["Shop", "ShopKit"])
+        unsetenv("LAYOUT_DEBUG_APP_MODULES")
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
         XCTAssertEqual(LiveAdapter.defaultAppModules(), [AppModuleNames.moduleName(forProduct: executable)])
     }
