@@ -60,6 +60,15 @@ public enum DemoCatalog {
                      takesCount: true, defaultCount: 100, build: LayoutScenarios.manyViews),
         DemoScenario(name: "conflict-storm", summary: "N conflicts of three kinds (duplicate width, duplicate leading, autoresizing) in a loop",
                      takesCount: true, defaultCount: 10, build: ConflictStorm.build),
+        DemoScenario(name: "keyboard-conflict",
+                     summary: "the keyboard's assistant bar against its own keyboard, UIKit-internal views only",
+                     takesCount: false, defaultCount: 0, build: OwnerScenarios.keyboard),
+        DemoScenario(name: "cell-reuse-conflict",
+                     summary: "a reused cell with encapsulated height 0 under a label V:|-8-[label(20)]-8-|",
+                     takesCount: false, defaultCount: 0, build: OwnerScenarios.cellReuse),
+        DemoScenario(name: "owner-storm",
+                     summary: "N conflicts cycling the owners: yours (duplicate width), system (keyboard), transient (reused cell)",
+                     takesCount: true, defaultCount: 3, build: OwnerScenarios.storm),
     ] + TrapScenarios.scenarios
 
     /// The scenario called `name`, if there is one.

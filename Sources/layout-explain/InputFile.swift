@@ -15,7 +15,8 @@ enum InputFile {
     /// - Returns: `false` after printing a one-line error: a missing or
     ///   unreadable file, binary input, no conflict at all, or only
     ///   conflicts none of whose constraints could be read.
-    static func read(_ path: String, summarizing: Bool, handle: (ParsedConflict) -> Void) -> Bool {
+    static func read(_ path: String, summarizing: Bool, appModules: Set<String> = [],
+                     handle: (ParsedConflict) -> Void) -> Bool {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
         guard descriptor >= 0 else {
             Output.error("\(path): \(String(cString: strerror(errno)))")
@@ -26,7 +27,7 @@ enum InputFile {
         var conflicts = 0, readable = 0
         var firstUnreadable: ParsedConflict?
         do {
-            try ConsoleLogReader.read(descriptor: descriptor, summarizing: summarizing, progress: { progress?.update($0) }) { parsed in
+            try ConsoleLogReader.read(descriptor: descriptor, summarizing: summarizing, appModules: appModules, progress: { progress?.update($0) }) { parsed in
                 conflicts += 1
                 let snapshot = parsed.snapshot
                 if snapshot.mutuallyExclusive.isEmpty, snapshot.brokenConstraint == nil, !snapshot.isRedacted {

@@ -13,9 +13,11 @@ struct Options {
     var symbolicate: String?
     /// `--html FILE`: also draw every conflict, one picture each, into one HTML page.
     var html: String?
+    /// `--app-module NAME` (repeatable): the app's own modules, dropped from class names.
+    var appModules: Set<String> = []
 
     static let usage = """
-        usage: layout-explain [--summary] [--json] [--html PAGE] [FILE...|-]
+        usage: layout-explain [--summary] [--json] [--html PAGE] [--app-module NAME]... [FILE...|-]
                layout-explain --symbolicate BINARY_OR_DSYM_DIR [FILE|-]
 
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
@@ -27,12 +29,23 @@ struct Options {
           layout-explain console.log
           pbpaste | layout-explain --summary
 
-          --summary   one line per distinct conflict (its signature), most frequent first,
-                      with a total; no explanations, so it is fast on big logs
-          --json      machine-readable output (an array of reports, or the summary object)
+          --summary   one line per distinct conflict (its signature), grouped by owner
+                      (yours, system, transient), most frequent first, with a total
+                      per owner; no explanations, so it is fast on big logs
+          --json      machine-readable output (an array of reports, or the summary
+                      object); each conflict has an "owner": yours, system or transient
           --html PAGE also draw each conflict into PAGE, one self-contained HTML file: its
                       views at the frames our solver computes (a log has none), its
                       constraints highlighted, the broken one red and dashed
+
+        Each report starts with its owner and the evidence: "system" when only UIKit- or
+        AppKit-internal views are involved (the keyboard, a bar's own stack view),
+        "transient" for an encapsulated size of 0 during cell reuse or a
+        _UITemporaryLayoutWidth/Height, "yours" for everything else.
+          --app-module NAME
+                      the app's own Swift module: reports say HeaderView for
+                      NAME.HeaderView (not where the short name reads as UIKit's or
+                      AppKit's, such as NAME.UIView); repeat it for several modules
           -h, --help  this help
 
         --symbolicate is a mode of its own: it explains nothing. It copies FILE (a backlog
@@ -72,6 +85,11 @@ struct Options {
             case "--html":
                 guard let page = arguments.popFirst() else { throw .invalid("--html needs a PAGE to write") }
                 html = page
+            case "--app-module":
+                guard let module = arguments.popFirst(), !module.isEmpty, !module.hasPrefix("-") else {
+                    throw .invalid("--app-module needs a module NAME")
+                }
+                appModules.insert(module)
             case "-h", "--help": throw .help
             case "--": onlyPaths = true
             default: throw .unknown(argument)

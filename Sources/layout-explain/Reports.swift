@@ -26,8 +26,9 @@ struct Reports {
             pictures?.append(PictureScenes.conflict(conflict, reason: explanation.reason))
         }
         if json {
+            let report = ConflictReportRenderer.document(conflict, why: explanation.text)
             let document = Document(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
-                                    report: ConflictReportRenderer.document(conflict, why: explanation.text),
+                                    owner: report.owner, report: report,
                                     explanation: explanation, unparsed: unparsed)
             Output.write((written == 0 ? "\n" : ",\n") + JSONText.encode(document))
         } else {
@@ -64,6 +65,9 @@ struct Reports {
         var source: String
         var firstLine: Int
         var lastLine: Int
+        /// Whose conflict it is, at the top so a filter (`jq '.[] | select(.owner == "yours")'`)
+        /// needs no path into the report.
+        var owner: ConflictOwner
         var report: ConflictReportDocument
         var explanation: ConflictExplanation
         var unparsed: [Unparsed]

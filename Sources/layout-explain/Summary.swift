@@ -2,9 +2,15 @@ import LayoutDebugSupport
 
 // MARK: - Summary
 
-/// Counts conflicts by signature for `--summary`.
+/// Counts conflicts by signature for `--summary`, grouped by owner
+/// (`ConflictTriage`): the app's own first, then system and transient ones,
+/// each still counted.
 struct Summary {
     private var counts: [String: Int] = [:]
+    /// The owner of each signature. A signature fixes the items' classes,
+    /// identifiers and constants the triage reads, so one triage per
+    /// signature (or per shape, below) is enough.
+    private var owners: [String: ConflictOwner] = [:]
     /// Counts by the parser's shape id, merged into `counts` when an input
     /// ends: hashing a number per conflict instead of a long signature. Shape
     /// ids are numbered per input, so they must not outlive it.
@@ -18,11 +24,15 @@ struct Summary {
         let snapshot = parsed.snapshot
         if let shape = parsed.shape, let signature = parsed.signature,
            !(snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil) {
+            if shapeCounts[shape] == nil, owners[signature] == nil {
+                owners[signature] = ConflictTriage.classify(snapshot).owner
+            }
             shapeCounts[shape, default: (signature, 0)].count += 1
             return
         }
         let key = snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil
             ? Self.key(snapshot) : parsed.signature ?? snapshot.signature
+        if owners[key] == nil { owners[key] = ConflictTriage.classify(snapshot).owner }
         counts[key, default: 0] += 1
     }
 
@@ -40,32 +50,57 @@ struct Summary {
         return conflict.signature
     }
 
-    /// Most frequent first; equal counts in signature order, so output is stable.
-    var sorted: [(signature: String, count: Int)] {
+    /// By owner (yours, system, transient), then most frequent first; equal
+    /// counts in signature order, so output is stable.
+    var sorted: [(signature: String, count: Int, owner: ConflictOwner)] {
         var summary = self
         summary.finishInput()
-        return summary.counts.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        return summary.counts.map { ($0.key, $0.value, owners[$0.key] ?? .yours) }.sorted {
+            if $0.2 != $1.2 { return $0.2 < $1.2 }
+            return $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0
+        }
     }
 
-    /// `  12× signature` lines, then the total.
+    /// How many conflicts each owner has, every owner present (0 when none).
+    private static func totals(_ rows: [(signature: String, count: Int, owner: ConflictOwner)]) -> [(ConflictOwner, Int)] {
+        ConflictOwner.allCases.map { owner in (owner, rows.filter { $0.owner == owner }.reduce(0) { $0 + $1.count }) }
+    }
+
+    /// Per owner with conflicts, `yours: 3 conflicts, 2 distinct` and its
+    /// `  12× signature` lines; then the total with the count of every owner.
     var text: String {
         let rows = sorted
-        let width = String(rows.first?.count ?? 0).count
+        let width = String(rows.map(\.count).max() ?? 0).count
         var out = ""
-        for row in rows {
-            let count = String(row.count)
-            out += "  " + String(repeating: " ", count: width - count.count) + count + "× " + row.signature + "\n"
+        for (owner, total) in Self.totals(rows) where total > 0 {
+            let group = rows.filter { $0.owner == owner }
+            out += "\(owner.rawValue): \(Self.conflicts(total)), \(group.count) distinct\n"
+            for row in group {
+                let count = String(row.count)
+                out += "  " + String(repeating: " ", count: width - count.count) + count + "× " + row.signature + "\n"
+            }
         }
-        out += "\(total) conflict\(total == 1 ? "" : "s"), \(rows.count) distinct\n"
+        let byOwner = Self.totals(rows).map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+        out += "\(Self.conflicts(total)), \(rows.count) distinct: \(byOwner)\n"
         return out
     }
 
-    /// `{"total":…,"distinct":…,"conflicts":[{"count":…,"signature":…}]}`.
+    private static func conflicts(_ count: Int) -> String { "\(count) conflict\(count == 1 ? "" : "s")" }
+
+    /// `{"total":…,"distinct":…,"owners":{"yours":…,"system":…,"transient":…},
+    /// "conflicts":[{"count":…,"owner":…,"signature":…}]}`.
     var json: String {
-        let entries = sorted.map { Entry(count: $0.count, signature: $0.signature) }
-        return JSONText.encode(Document(total: total, distinct: entries.count, conflicts: entries)) + "\n"
+        let rows = sorted
+        let entries = rows.map { Entry(count: $0.count, owner: $0.owner, signature: $0.signature) }
+        let owners = Dictionary(uniqueKeysWithValues: Self.totals(rows).map { ($0.0.rawValue, $0.1) })
+        return JSONText.encode(Document(total: total, distinct: entries.count, owners: owners, conflicts: entries)) + "\n"
     }
 
-    private struct Entry: Encodable { var count: Int; var signature: String }
-    private struct Document: Encodable { var total: Int; var distinct: Int; var conflicts: [Entry] }
+    private struct Entry: Encodable { var count: Int; var owner: ConflictOwner; var signature: String }
+    private struct Document: Encodable {
+        var total: Int
+        var distinct: Int
+        var owners: [String: Int]
+        var conflicts: [Entry]
+    }
 }

@@ -35,7 +35,7 @@ var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
 var failed = false
 for path in options.paths {
-    let ok = InputFile.read(path, summarizing: options.summary) { parsed in
+    let ok = InputFile.read(path, summarizing: options.summary, appModules: options.appModules) { parsed in
         if options.summary {
             summary.add(parsed)
         } else {

@@ -90,7 +90,9 @@ def test_lbreak_continue_counts_every_conflict_of_a_storm_grouped_by_signature(s
     summary = session.ok("lconflicts")
     lines = summary.splitlines()
     assert lines[0].startswith("200 conflicts, ")
-    rows = [re.match(r"\s*(\d+)x\s+first (\S+)\s+last (\S+)\s+vc (\S+)\s+(.*)", line) for line in lines[1:]]
+    # Every row of conflict-storm is the app's own: plain views it made.
+    assert lines[1] == "  by owner: 200 yours, 0 system, 0 transient", summary
+    rows = [re.match(r"\s*(\d+)x\s+first (\S+)\s+last (\S+)\s+vc (\S+)\s+(.*)", line) for line in lines[2:]]
     assert all(rows), summary
     counts = sorted(int(row.group(1)) for row in rows)
     # The demo's own log groups the same way: its broken constraints, addresses aside.
@@ -190,3 +192,32 @@ def test_a_hit_without_a_conflict_is_counted_under_one_unreported_signature(sess
     assert summary.startswith("1 conflict, 1 distinct signature"), summary
     assert "(unreported: " in summary and not re.search(r"0x[0-9a-f]{4,}", summary), summary
     session.continue_to_exit()
+
+
+def test_lbreak_mine_stops_only_for_the_apps_conflicts_and_counts_every_owner(session):
+    """owner-storm 9: conflicts 1, 4, 7 are the app's (a box 100 then 120 wide), 2, 5, 8 the
+    keyboard's own views, 3, 6, 9 a reused cell with encapsulated height 0 (see OwnerScenarios)."""
+    session.create_target()
+    assert "only for yours" in session.ok("lbreak --mine")
+    session.launch("owner-storm", 9, stop_at_layout=False)
+    stops = []
+    deadline = time.time() + 120
+    while session.process.GetState() == lldb.eStateStopped and time.time() < deadline:
+        assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints", session.state()
+        stops.append(session.ok("lconflicts").splitlines()[0])
+        session.process.Continue()
+    assert session.process.GetState() == lldb.eStateExited and session.process.GetExitStatus() == 0
+    # Stopped at the 1st, 4th and 7th conflicts only: the app's.
+    assert [line.split(",")[0] for line in stops] == ["1 conflict", "4 conflicts", "7 conflicts"], stops
+    output = session.callback_output()
+    reports = [block for block in output.split("Owner: ")[1:] if "[lbreak] conflict #" in block]
+    assert len(reports) == 3 and all(block.startswith("yours (") for block in reports), output
+    assert output.count("counted, not shown (--mine): system (only UIKit-internal views: ") == 3, output
+    assert output.count("counted, not shown (--mine): transient (encapsulated height 0 on ") == 3, output
+    summary = session.ok("lconflicts")
+    assert summary.splitlines()[:2] == ["9 conflicts, 3 distinct signatures:",
+                                        "  by owner: 3 yours, 3 system, 3 transient"], summary
+    assert "not listed: 3 system, 3 transient (lconflicts --all lists them)" in summary, summary
+    every = session.ok("lconflicts --all").splitlines()
+    assert [line.split()[1] for line in every[2:]] == ["yours", "system", "transient"], every
+    assert all(line.startswith("    3x  ") for line in every[2:]), every

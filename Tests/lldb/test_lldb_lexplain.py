@@ -82,3 +82,21 @@ def test_lexplain_reads_a_log_pasted_from_a_web_page(session, tmp_path):
     assert "Note: the log was damaged on its way here: read " in from_paste, from_paste
     assert "without their angle brackets" in from_paste, from_paste
     assert "unparsed:" not in from_paste, from_paste
+
+
+def test_lexplain_app_module_drops_the_apps_module(session, tmp_path):
+    """A log whose app classes carry their module (`Shop.PriceView`): with --app-module Shop
+    the report names `PriceView`, and another module's class keeps its name."""
+    log = tmp_path / "module.log"
+    log.write_text(
+        "(\n"
+        '    "<NSLayoutConstraint:0x10 Shop.PriceView:0x20.width == 10   (active)>",\n'
+        '    "<NSLayoutConstraint:0x11 Shop.PriceView:0x20.width == Kit.Badge:0x30.width   (active)>",\n'
+        '    "<NSLayoutConstraint:0x12 Kit.Badge:0x30.width == 20   (active)>"\n'
+        ")\n")
+    plain = session.ok("lexplain %s" % log)
+    assert "<Shop.PriceView:0x20>.width == 10.0" in plain, plain
+    short = session.ok("lexplain --app-module Shop %s" % log)
+    assert "0x10 @1000 <PriceView:0x20>.width == 10.0" in short, short
+    assert "<PriceView:0x20>.width == <Kit.Badge:0x30>.width" in short, short
+    assert "Shop." not in short, short

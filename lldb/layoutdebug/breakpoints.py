@@ -3,7 +3,7 @@
 import re
 
 from .buffers import split_error
-from .conflict_log import parse_conflict_json
+from .conflict_log import parse_conflict_json, set_aside_note, stops_for
 from .conflict_sites import UIKIT_ALERT, site_for_symbol, site_in_description
 from .constants import BREAKPOINT_NAME, LDS_JSON
 from .evaluation import Context
@@ -88,11 +88,11 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
         session = session_for(debugger)
     except Exception:  # noqa: BLE001
         return True
-    stop = session.stop_on_conflict
     if is_nested_hit(frame):
         return False  # the same conflict, one call deeper: counted at the outer hit
     signature = None
     view_controller = None
+    owner = None
     text = None
     reported = False
     try:
@@ -112,20 +112,29 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
             signature = fields["signature"]
             view_controller = fields["viewController"]
             reported = True
+            owner = fields["owner"]
     except Exception as error:  # noqa: BLE001 - count the hit even when the report fails
         session.callback_errors += 1
         message = first_line(str(error)) or type(error).__name__
         text = "Auto Layout conflict (no report: %s)" % message
         signature = "(unreported conflict)"
-    entry = session.conflicts.record(signature, view_controller)
-    if reported and session.pictures_dir and entry.count == 1:
+    entry = session.conflicts.record(signature, view_controller, owner=owner)
+    # --mine: a conflict that is not the app's is counted but neither stops nor floods the
+    # console; an unknown owner counts as the app's, so nothing is set aside unseen.
+    stop = stops_for(session.stop_on_conflict, session.mine_only, owner)
+    set_aside = session.mine_only and not stops_for(True, True, owner)
+    # A picture only of a conflict that is reported: one set aside by --mine is counted, not drawn.
+    if reported and session.pictures_dir and entry.count == 1 and not set_aside:
         text = text.rstrip("\n") + "\n" + draw_conflict(ctx, site, session)
     if not session.quiet:
         try:
-            write_output(debugger, "%s\n[lbreak] conflict #%d, signature seen %d time%s%s" % (
-                (text or "").rstrip("\n"), session.conflicts.total, entry.count,
-                "" if entry.count == 1 else "s",
-                "" if stop else "; continuing"))
+            if set_aside:
+                write_output(debugger, set_aside_note(session.conflicts.total, owner, text))
+            else:
+                write_output(debugger, "%s\n[lbreak] conflict #%d, signature seen %d time%s%s" % (
+                    (text or "").rstrip("\n"), session.conflicts.total, entry.count,
+                    "" if entry.count == 1 else "s",
+                    "" if stop else "; continuing"))
         except Exception:  # noqa: BLE001
             pass
     return bool(stop)

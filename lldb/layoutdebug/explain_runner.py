@@ -16,13 +16,15 @@ from .session import write_output
 EXPLAIN_TIMEOUT_SECONDS = 60
 
 
-def explain_arguments(summary, as_json):
-    """layout-explain's options for lexplain's --summary and --json."""
+def explain_arguments(summary, as_json, app_modules=()):
+    """layout-explain's options for lexplain's --summary, --json and --app-module."""
     arguments = []
     if summary:
         arguments.append("--summary")
     if as_json:
         arguments.append("--json")
+    for module in app_modules or ():
+        arguments += ["--app-module", module]
     return arguments
 
 

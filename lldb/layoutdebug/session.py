@@ -21,6 +21,7 @@ class Session(object):
         self.stop_on_conflict = True
         self.quiet = False
         self.pictures_dir = None  # lbreak --pictures DIR: one SVG per distinct conflict
+        self.mine_only = False  # lbreak --mine: stop and print only for the app's own conflicts
         self.callback_errors = 0
         self.local_read = True
         self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for
@@ -41,6 +42,9 @@ def session_for(debugger):
         # (conflicts, settings) and add the fields this version has.
         fresh = Session()
         fresh.__dict__.update(getattr(session, "__dict__", {}))
+        if not isinstance(fresh.conflicts, ConflictLog):
+            # The earlier import's log class lacks this version's methods (owners).
+            fresh.conflicts = ConflictLog.adopted(fresh.conflicts)
         session = fresh
         _SESSIONS[key] = session
     return session

@@ -90,13 +90,45 @@ final class LiveAdapter {
         return info
     }
 
-    /// UIKit's and ReferenceKit's own classes print bare; an app's keep their module.
+    /// UIKit's and ReferenceKit's own classes print bare; so do the app's own
+    /// (`appModules`), unless the short name is the platform's too; other
+    /// modules' classes keep their module.
     static func printedName(_ type: AnyClass) -> String {
         var name = String(reflecting: type)
         for prefix in Platform.frameworkPrefixes where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }
+        if !appModules.isEmpty, name.contains(".") {
+            name = AppModuleNames.shortened(name, modules: appModules, isTaken: platformHasClass)
+        }
         return literalNames.first { $0 == name } ?? name
+    }
+
+    /// The app's own Swift modules, whose prefix reports drop: the modules named
+    /// in `LAYOUT_DEBUG_APP_MODULES` (comma-separated; for an app whose views live
+    /// in its own frameworks or packages), else the main executable's module
+    /// (Xcode names it after the product: `My App` is `My_App`). Settable for tests.
+    nonisolated(unsafe) static var appModules: Set<String> = defaultAppModules()
+
+    /// `appModules` as the environment and the executable say.
+    nonisolated static func defaultAppModules() -> Set<String> {
+        if let list = ProcessInfo.processInfo.environment["LAYOUT_DEBUG_APP_MODULES"] {
+            return Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+        guard let path = CommandLine.arguments.first, !path.isEmpty else { return [] }
+        return [AppModuleNames.moduleName(forProduct: URL(fileURLWithPath: path).lastPathComponent)]
+    }
+
+    /// Whether the runtime knows a class of this bare name (UIKit's or another
+    /// Objective-C class), so an app class of that name keeps its module. Linux
+    /// has no Objective-C runtime to ask; ReferenceKit's names all read as UIKit's
+    /// (`AppModuleNames.looksLikeFramework`).
+    static func platformHasClass(named name: String) -> Bool {
+        #if canImport(ObjectiveC)
+        return NSClassFromString(name) != nil
+        #else
+        return false
+        #endif
     }
 
     /// Names too long for a small string, as literals: every constraint

@@ -72,7 +72,8 @@ public final class ConflictBacklog: @unchecked Sendable {
             signature: signature, count: 1, firstSeen: stamp, lastSeen: stamp,
             viewController: conflict.viewController,
             brokenConstraint: conflict.brokenConstraint?.shape,
-            report: String(report.prefix(maxReportLength))))
+            report: String(report.prefix(maxReportLength)),
+            owner: ConflictTriage.classify(conflict).owner))
         scheduleWriteLocked()
         return true
     }

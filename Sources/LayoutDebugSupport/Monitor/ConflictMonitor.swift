@@ -48,6 +48,7 @@ public enum ConflictMonitor {
     nonisolated(unsafe) private static var configuration: Configuration?
     nonisolated(unsafe) private static var delivered = 0
     nonisolated(unsafe) private static var ignored = 0
+    nonisolated(unsafe) private static var ignoredByOwner: [ConflictOwner: Int] = [:]
     nonisolated(unsafe) private static var hookInstalled = false
 
     // MARK: - Starting and stopping
@@ -103,6 +104,17 @@ public enum ConflictMonitor {
         return ignored
     }
 
+    /// Conflicts of one owner dropped by the ignore rules since the process
+    /// started: a beta build that drops system and transient conflicts still
+    /// learns how many there were.
+    /// - Parameter owner: The owner (`ConflictTriage`).
+    /// - Returns: How many of its conflicts were dropped.
+    public static func ignoredCount(of owner: ConflictOwner) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return ignoredByOwner[owner, default: 0]
+    }
+
     // MARK: - Delivering
 
     /// Turns one hooked conflict into a report and delivers it. Called by the
@@ -123,9 +135,11 @@ public enum ConflictMonitor {
             // No debugger will rewrite the addresses: keep them as image and offset.
             conflict = ConstraintOrigins.withImageAddresses(conflict)
         }
-        guard !current.rules.shouldIgnore(conflict) else {
+        let owner = ConflictTriage.classify(conflict).owner
+        guard !current.rules.shouldIgnore(conflict, owner: owner) else {
             lock.lock()
             ignored += 1
+            ignoredByOwner[owner, default: 0] += 1
             lock.unlock()
             return
         }

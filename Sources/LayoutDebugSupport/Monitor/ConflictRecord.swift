@@ -17,10 +17,13 @@ public struct ConflictRecord: Codable, Hashable, Sendable {
     public var brokenConstraint: String?
     /// The report text of the first occurrence, cut to the backlog's limit.
     public var report: String
+    /// Whose conflict it is (`ConflictTriage`); `nil` in backlogs written
+    /// before owners existed, and on the overflow note.
+    public var owner: ConflictOwner?
 
     /// Creates a record.
     public init(signature: String, count: Int, firstSeen: String, lastSeen: String,
-                viewController: String?, brokenConstraint: String?, report: String) {
+                viewController: String?, brokenConstraint: String?, report: String, owner: ConflictOwner? = nil) {
         self.signature = signature
         self.count = count
         self.firstSeen = firstSeen
@@ -28,5 +31,6 @@ public struct ConflictRecord: Codable, Hashable, Sendable {
         self.viewController = viewController
         self.brokenConstraint = brokenConstraint
         self.report = report
+        self.owner = owner
     }
 }

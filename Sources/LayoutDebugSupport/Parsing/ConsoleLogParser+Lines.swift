@@ -232,8 +232,9 @@ extension ConsoleLogParser {
         var shape: (signature: String, shape: Int?)?
         if shapes != nil {
             shape = resolvePending()
-        } else if droppedLines > 0 {
-            conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)")
+        } else {
+            if droppedLines > 0 { conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)") }
+            conflict = readable(conflict)
         }
         ordinal += 1
         conflict.ordinal = ordinal

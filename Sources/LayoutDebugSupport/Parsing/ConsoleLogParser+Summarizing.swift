@@ -35,7 +35,7 @@ extension ConsoleLogParser {
             return (entry.signature, entry.shape)
         }
         let base = conflict
-        let snapshot = read(pending, onto: base)
+        let snapshot = readable(read(pending, onto: base))
         let signature = snapshot.signature
         guard known == nil else {
             conflict = snapshot
@@ -46,7 +46,7 @@ extension ConsoleLogParser {
         // them, which an address inside an identifier or a `names:` key
         // breaks. Reading the text again with every address changed (same
         // pattern of equal and different ones) shows whether it does.
-        let changed = read(AddressRuns.changed(pending), onto: base)
+        let changed = readable(read(AddressRuns.changed(pending), onto: base))
         conflict = snapshot
         guard changed.signature == signature else {
             shapes.storeReadInFull(key)

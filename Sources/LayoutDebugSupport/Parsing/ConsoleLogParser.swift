@@ -62,6 +62,8 @@ public struct ConsoleLogParser {
     /// is the one cost that grows with the ordinary lines between conflicts,
     /// and a summary has no use for line numbers.
     let countsLines: Bool
+    /// The app's own modules, dropped from class names (`init(summarizing:appModules:)`).
+    let appModules: Set<String>
 
     /// Most constraint lines kept for one conflict; the rest are counted, so a
     /// pathological list cannot make memory grow with the input.
@@ -76,14 +78,25 @@ public struct ConsoleLogParser {
 
     /// Creates a parser at the start of a log.
     ///
-    /// - Parameter summarizing: read each distinct conflict text once, fill
+    /// - Parameters:
+    ///   - summarizing: read each distinct conflict text once, fill
     ///   `ParsedConflict.signature`, and leave line numbers at 0. A conflict whose text differs from
     ///   an earlier one only in its addresses then gets that earlier
     ///   conflict's snapshot (addresses included): right for counting
     ///   signatures (`--summary`), wrong for reports.
-    public init(summarizing: Bool = false) {
+    ///   - appModules: the app's own modules, dropped from class names
+    ///     (`App.HeaderView` reads `HeaderView`; see `AppModuleNames`); a log
+    ///     does not say which module is the app's, so the caller does.
+    public init(summarizing: Bool = false, appModules: Set<String> = []) {
         shapes = summarizing ? ConflictShapeCache() : nil
         countsLines = !summarizing
+        self.appModules = appModules
+    }
+
+    /// The conflict with the app's modules dropped from its class names.
+    func readable(_ conflict: ConflictSnapshot) -> ConflictSnapshot {
+        guard !appModules.isEmpty else { return conflict }
+        return conflict.renamingClasses { AppModuleNames.shortened($0, modules: appModules) }
     }
 
     // MARK: - Whole texts

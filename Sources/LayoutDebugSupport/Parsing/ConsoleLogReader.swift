@@ -41,13 +41,15 @@ public enum ConsoleLogReader {
     ///   - emit: called with each conflict as soon as it is complete.
     /// - Throws: `ConsoleReadError` for binary input or a failed read.
     /// - Complexity: O(input size) time, O(chunk size) memory.
-    ///   - summarizing: see `ConsoleLogParser.init(summarizing:)`.
-    public static func read(descriptor: Int32, summarizing: Bool = false, progress: ((Int) -> Void)? = nil,
+    ///   - summarizing: see `ConsoleLogParser.init(summarizing:appModules:)`.
+    ///   - appModules: the app's own modules, dropped from class names (same).
+    public static func read(descriptor: Int32, summarizing: Bool = false, appModules: Set<String> = [],
+                            progress: ((Int) -> Void)? = nil,
                             emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
         let capacity = chunkSize * 2
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var parser = ConsoleLogParser(summarizing: summarizing)
+        var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules)
         var filled = 0, total = 0
         var checkedForBinary = false
         while true {

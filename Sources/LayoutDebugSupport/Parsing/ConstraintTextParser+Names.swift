@@ -102,7 +102,11 @@ extension ConstraintTextParser {
         guard cursor > classStart, cursor < end, text[cursor] == UInt8(ascii: ":") else {
             throw fail("expected Class:0xADDRESS", start)
         }
-        let className = interner.string(text, classStart, cursor)
+        var className = interner.string(text, classStart, cursor)
+        // A Swift class's runtime name (`_TtC3App10HeaderView`) reads as the live reports write it.
+        if text[classStart] == UInt8(ascii: "_"), let readable = MangledClassName.demangle(className) {
+            className = readable
+        }
         cursor += 1
         if cursor < end, text[cursor] == UInt8(ascii: " ") { cursor += 1 }
         guard let hex = text.hexAddress(at: cursor, end: end) else {

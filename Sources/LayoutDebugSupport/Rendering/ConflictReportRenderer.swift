@@ -3,8 +3,9 @@
 /// Renders one "Unable to simultaneously satisfy constraints" event for a
 /// person (text) or a tool (JSON).
 ///
-/// The text has, in order: a header with the ordinal and the owning view
-/// controller, the broken constraint, the mutually exclusive constraints as
+/// The text has, in order: the owner with its evidence (`ConflictTriage`,
+/// so a user knows at once whether the conflict is theirs), a header with the
+/// ordinal and the owning view controller, the broken constraint, the mutually exclusive constraints as
 /// stringValues, a hint per system constraint, the explainer's arithmetic
 /// (`why`), the involved views with their frames, and the signature.
 public enum ConflictReportRenderer {
@@ -16,7 +17,12 @@ public enum ConflictReportRenderer {
     ///     inserted verbatim under `Why:`; `nil` leaves the section out.
     /// - Returns: Lines ending in a newline.
     public static func text(_ c: ConflictSnapshot, why: String?) -> String {
-        var out = header(c) + "\n"
+        text(c, why: why, triage: ConflictTriage.classify(c))
+    }
+
+    /// The report as text, with a triage already made (the document makes it once).
+    static func text(_ c: ConflictSnapshot, why: String?, triage: ConflictTriage) -> String {
+        var out = triage.line + "\n" + header(c) + "\n"
         if c.isRedacted {
             out += "  The OS redacted the constraints (<private>); run from Xcode or enable private logging.\n"
         }
@@ -40,7 +46,7 @@ public enum ConflictReportRenderer {
     }
 
     /// The report as one JSON object:
-    /// `{"text", "signature", "viewController", "ordinal", "brokenConstraint", …}`.
+    /// `{"text", "owner", "ownerEvidence", "signature", "viewController", "ordinal", …}`.
     ///
     /// `brokenConstraint` is its stringValue line; the full snapshot travels
     /// in `conflict` so tools need no second call.
@@ -55,8 +61,11 @@ public enum ConflictReportRenderer {
 
     /// The value `json(_:why:)` encodes.
     public static func document(_ c: ConflictSnapshot, why: String?) -> ConflictReportDocument {
-        ConflictReportDocument(
-            text: text(c, why: why),
+        let triage = ConflictTriage.classify(c)
+        return ConflictReportDocument(
+            text: text(c, why: why, triage: triage),
+            owner: triage.owner,
+            ownerEvidence: triage.evidence,
             signature: c.signature,
             viewController: c.viewController,
             isSystemViewController: c.isSystemViewController,
@@ -99,6 +108,10 @@ public enum ConflictReportRenderer {
 public struct ConflictReportDocument: Codable, Hashable, Sendable {
     /// The whole text report.
     public var text: String
+    /// Whose conflict it is: `yours`, `system` or `transient` (`ConflictTriage`).
+    public var owner: ConflictOwner
+    /// The owner's evidence in a few words, as the report's first line says it.
+    public var ownerEvidence: String
     /// The address-free signature, to count repeats.
     public var signature: String
     /// The owning view controller's class, when known.

@@ -57,6 +57,42 @@ final class LiveAdapterTests: XCTestCase {
         }
     }
 
+    /// With the tests' module as the app's, the app's classes print bare in
+    /// every report (here, the conflict's view controller and report line),
+    /// and the runtime's other classes keep theirs.
+    func test_appModules_dropTheAppsModuleFromItsClasses() throws {
+        try onMain {
+            let saved = LiveAdapter.appModules
+            LiveAdapter.appModules = ["LayoutDebugSupportTests"]
+            defer { LiveAdapter.appModules = saved }
+            let adapter = LiveAdapter()
+            XCTAssertEqual(adapter.classNames(of: ProfileViewController()).name, "ProfileViewController")
+            XCTAssertEqual(adapter.classNames(of: UIButton(type: .system)).name, "UIButton")
+            let conflict = try XCTUnwrap(LiveConflict.widthConflict())
+            let list = UIConstraintList(constraints: conflict.list)
+            let snapshot = try LiveSnapshots.conflict(constraintAt: LiveHierarchy.address(conflict.broken),
+                                                      listAt: LiveHierarchy.address(list)).get()
+            XCTAssertEqual(snapshot.viewController, "ProfileViewController")
+            XCTAssertTrue(ConflictReportRenderer.text(snapshot, why: nil)
+                .contains("\nConflict #1: Unable to simultaneously satisfy constraints in ProfileViewController\n"))
+            withExtendedLifetime((conflict, list)) {}
+        }
+    }
+
+    /// The executable's module is the app's unless `LAYOUT_DEBUG_APP_MODULES`
+    /// names others; a test run's executable (`xctest`) has no classes of its own.
+    func test_defaultAppModules_environmentElseTheExecutablesModule() {
+        let saved = ProcessInfo.processInfo.environment["LAYOUT_DEBUG_APP_MODULES"]
+        defer {
+            if let saved { setenv("LAYOUT_DEBUG_APP_MODULES", saved, 1) } else { unsetenv("LAYOUT_DEBUG_APP_MODULES") }
+        }
+        setenv("LAYOUT_DEBUG_APP_MODULES", "Shop, ShopKit,", 1)
+        XCTAssertEqual(LiveAdapter.defaultAppModules(), ["Shop", "ShopKit"])
+        unsetenv("LAYOUT_DEBUG_APP_MODULES")
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+        XCTAssertEqual(LiveAdapter.defaultAppModules(), [AppModuleNames.moduleName(forProduct: executable)])
+    }
+
     func test_tree_listsGuidesAndViewController() throws {
         onMain {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))

@@ -113,10 +113,16 @@ final class CEntryPointsTests: XCTestCase {
             XCTAssertNotNil(object["signature"] as? String)
             XCTAssertNotNil(object["brokenConstraint"] as? String)
             let report = try XCTUnwrap(object["text"] as? String)
-            XCTAssertTrue(report.hasPrefix("Conflict #1: Unable to simultaneously satisfy constraints in LayoutDebugSupportTests.ProfileViewController\n"), report)
+            // The first line says whose conflict it is: plain UIViews the test placed, no
+            // UIKit-internal view, so the app's.
+            XCTAssertEqual(object["owner"] as? String, "yours")
+            let lines = report.split(separator: "\n", maxSplits: 2).map(String.init)
+            XCTAssertTrue(lines[0].hasPrefix("Owner: yours (<UIView:0x"), report)
+            XCTAssertEqual(lines[0], "Owner: yours (" + (object["ownerEvidence"] as? String ?? "?") + ")")
+            XCTAssertEqual(lines[1], "Conflict #1: Unable to simultaneously satisfy constraints in LayoutDebugSupportTests.ProfileViewController")
             XCTAssertTrue(report.contains("\nWhy:\n"), "the explainer's section is included")
             // The same hit asked again (text after JSON) keeps its number.
-            XCTAssertTrue(text(lds_conflict_report(pointer(conflict.broken), pointer(list), 0)).hasPrefix("Conflict #1:"))
+            XCTAssertTrue(text(lds_conflict_report(pointer(conflict.broken), pointer(list), 0)).contains("\nConflict #1:"))
             withExtendedLifetime((conflict, list)) {}
         }
     }

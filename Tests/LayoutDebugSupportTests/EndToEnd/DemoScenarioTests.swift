@@ -56,8 +56,47 @@ final class DemoScenarioTests: XCTestCase {
                      "left-right-mixed", "sibling-overlap", "margin-on-child", "edge-margin-mixed", "autoresizing-mixed",
                      "priority-tie", "cell-size-required"].flatMap { ["trap-\($0)", "trap-\($0)-fixed"] }
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
-                               "stack-conflict", "margins", "rtl", "many-views", "conflict-storm"] + traps)
+                               "stack-conflict", "margins", "rtl", "many-views", "conflict-storm",
+                               "keyboard-conflict", "cell-reuse-conflict", "owner-storm"] + traps)
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
+    }
+
+    /// A cell framed 0 high: its content view is (0 0; 375 0), and the label keeps
+    /// 8 from the top and its 20-point height (the bottom spacing breaks).
+    func test_cellReuseConflict_breaksTheBottomSpacingOfTheZeroHighCell() {
+        MainActor.assumeIsolated {
+            guard let built = build("cell-reuse-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            let cell = built.root.subviews[0] as! UITableViewCell
+            assertFrame(cell, 0, 100, 375, 0)
+            assertFrame(cell.contentView, 0, 0, 375, 0)
+            assertFrame(cell.contentView.subviews[0], 16, 8, 48, 20)
+        }
+    }
+
+    /// The keyboard lives in a window of its own: one conflict, and the app's
+    /// window is untouched (its root view has no subview).
+    func test_keyboardConflict_isOneConflictOutsideTheAppsWindow() {
+        MainActor.assumeIsolated {
+            guard let built = build("keyboard-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            XCTAssertTrue(built.root.subviews.isEmpty)
+            XCTAssertFalse(UIApplication.shared.windows.contains { $0 is UIRemoteKeyboardWindow },
+                           "the keyboard's window goes with the keyboard")
+        }
+    }
+
+    /// owner-storm 9: one conflict per step, three of each owner; the rows of the
+    /// app's conflicts (steps 0, 3, 6) are at y = 0, 90, 180 with a box 100 wide.
+    func test_ownerStorm_makesOneConflictPerStep() {
+        MainActor.assumeIsolated {
+            guard let built = build("owner-storm", count: 9) else { return }
+            XCTAssertEqual(built.conflicts, 9)
+            let rows = built.root.subviews.filter { !($0 is UITableViewCell) }
+            XCTAssertEqual(rows.map(\.frame.minY), [0, 90, 180])
+            for row in rows { assertFrame(row.subviews[0], 0, 0, 100, 20) }
+            XCTAssertEqual(built.root.subviews.filter { $0 is UITableViewCell }.map(\.frame.minY), [60, 150, 240])
+        }
     }
 
     func test_cellWidthConflict_breaksThe768WidthAndFillsTheCell() {

@@ -73,10 +73,12 @@ final class LayoutExplainCLITests: XCTestCase {
         let result = try run(["--summary", "-"], stdin: log027 + log007 + log007.replacingOccurrences(of: "0x5869c5", with: "0x123"))
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3)
-        XCTAssertTrue(lines[0].hasPrefix("  2× NSLayoutConstraint 'UIView-Encapsulated-Layout-Height'"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("  1× NSLayoutConstraint Iris1Label.height == 25"), lines[1])
-        XCTAssertEqual(lines[2], "3 conflicts, 2 distinct")
+        // 007 (a cell 80 high) and 027 (a label's two heights) are both the app's.
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(lines[0], "yours: 3 conflicts, 2 distinct")
+        XCTAssertTrue(lines[1].hasPrefix("  2× NSLayoutConstraint 'UIView-Encapsulated-Layout-Height'"), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("  1× NSLayoutConstraint Iris1Label.height == 25"), lines[2])
+        XCTAssertEqual(lines[3], "3 conflicts, 2 distinct: 3 yours, 0 system, 0 transient")
     }
 
     func test_summary_severalFiles_keepsEachFilesConflictsApart() throws {
@@ -86,8 +88,11 @@ final class LayoutExplainCLITests: XCTestCase {
         let result = try run(["--summary"] + files)
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.last, "4 conflicts, 3 distinct")
-        XCTAssertTrue(lines[0].hasPrefix("  2× NSLayoutConstraint 'UIView-Encapsulated-Layout-Height' App.Nova1View.height"), lines[0])
+        // 001 (twice) has an encapsulated height of 2.22507e-308: transient; 002 and 007 are the app's.
+        XCTAssertEqual(lines.last, "4 conflicts, 3 distinct: 2 yours, 0 system, 2 transient")
+        XCTAssertEqual(lines[0], "yours: 2 conflicts, 2 distinct")
+        XCTAssertEqual(lines[3], "transient: 2 conflicts, 1 distinct")
+        XCTAssertTrue(lines[4].hasPrefix("  2× NSLayoutConstraint 'UIView-Encapsulated-Layout-Height' App.Nova1View.height"), lines[4])
         XCTAssertTrue(lines.contains { $0.hasPrefix("  1× NSLayoutConstraint Pine1View.leading == Cedar3View.leading 6") }, result.out)
     }
 
@@ -113,9 +118,10 @@ final class LayoutExplainCLITests: XCTestCase {
         let result = try run(["--summary", "-"], stdin: log)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.out, """
+            yours: 3 conflicts, 2 distinct
               2× NSLayoutConstraint 'cell:0x1' UIView.width == 10 | NSLayoutConstraint UIView.width == 20 => NSLayoutConstraint UIView.width == 20
               1× NSLayoutConstraint 'cell:0x2' UIView.width == 10 | NSLayoutConstraint UIView.width == 20 => NSLayoutConstraint UIView.width == 20
-            3 conflicts, 2 distinct
+            3 conflicts, 2 distinct: 3 yours, 0 system, 0 transient
 
             """)
     }
@@ -144,6 +150,57 @@ final class LayoutExplainCLITests: XCTestCase {
         let summary = try run(["--json", "--summary", corpus("logs/027.txt")])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(summary.out.utf8)) as? [String: Any])
         XCTAssertEqual(object["total"] as? Int, 1)
+    }
+
+    /// Corpus 019 (the shortcut bar's `_UIButtonBarStackView` alone), 018
+    /// (encapsulated height 0) and 007 (an image view in a cell 80 high): one
+    /// conflict of each owner, the app's first.
+    func test_summary_groupsByOwner_andCountsEveryOwner() throws {
+        let files = ["logs/019.txt", "logs/018.txt", "logs/007.txt", "logs/022.txt"].map(corpus)
+        let result = try run(["--summary"] + files)
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { !$0.hasPrefix("  ") }, [
+            "yours: 1 conflict, 1 distinct", "system: 2 conflicts, 1 distinct", "transient: 1 conflict, 1 distinct",
+            "4 conflicts, 3 distinct: 1 yours, 2 system, 1 transient",
+        ])
+        XCTAssertTrue(lines[3].hasPrefix("  2× NSLayoutConstraint 'UIView-leftMargin-guide-constraint'"), result.out)
+        XCTAssertTrue(lines[3].contains("_UIButtonBarStackView"), result.out)
+
+        let json = try run(["--summary", "--json"] + files)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["owners"] as? [String: Int], ["yours": 1, "system": 2, "transient": 1])
+        let entries = try XCTUnwrap(object["conflicts"] as? [[String: Any]])
+        XCTAssertEqual(entries.compactMap { $0["owner"] as? String }, ["yours", "system", "transient"])
+    }
+
+    /// Each report starts with its owner; `--json` gives each conflict an `owner`.
+    func test_reports_sayTheOwnerFirst_andJSONHasIt() throws {
+        let text = try run([corpus("logs/019.txt")])
+        let lines = text.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[1], "Owner: system (only UIKit-internal views: _UIButtonBarStackView)")
+        let reports = try run(["--json", corpus("logs/018.txt"), corpus("logs/023.txt")])
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.compactMap { $0["owner"] as? String }, ["transient", "yours"])
+        let report = try XCTUnwrap(array[1]["report"] as? [String: Any])
+        XCTAssertEqual(report["owner"] as? String, "yours")
+        XCTAssertEqual(report["ownerEvidence"] as? String, "the app's <Harbor1View:0xf2c859246bc0>")
+    }
+
+    /// `--app-module App` drops the app's module from corpus 001's `App.Nova1View`
+    /// in the report and the summary; without it the name stays as logged.
+    func test_appModule_dropsTheAppsModuleFromClassNames() throws {
+        let plain = try run([corpus("logs/001.txt")])
+        XCTAssertTrue(plain.out.contains("<App.Nova1View:0xf1d0f73cf460>.top + 21.0"), plain.out)
+        let short = try run(["--app-module", "App", corpus("logs/001.txt")])
+        XCTAssertEqual(short.status, 0, short.err)
+        XCTAssertTrue(short.out.contains(" @1000 <UIStackView:0xac9744ff5f69>.top == <Nova1View:0xf1d0f73cf460>.top + 21.0\n"), short.out)
+        XCTAssertFalse(short.out.contains("App."), short.out)
+        let summary = try run(["--summary", "--app-module", "App", corpus("logs/001.txt")])
+        XCTAssertTrue(summary.out.contains("'UIView-Encapsulated-Layout-Height' Nova1View.height == 2.22507e-308"), summary.out)
+        let missing = try run(["--app-module"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.err, "layout-explain: --app-module needs a module NAME (see --help)\n")
     }
 
     func test_invalidInput_oneLineErrorsAndNonzeroStatus() throws {
@@ -233,7 +290,7 @@ final class LayoutExplainCLITests: XCTestCase {
                       result.out)
         let summary = try run(["--summary", "-"], stdin: log)
         XCTAssertEqual(summary.status, 0, summary.err)
-        XCTAssertTrue(summary.out.hasSuffix("1 conflict, 1 distinct\n"), summary.out)
+        XCTAssertTrue(summary.out.hasSuffix("1 conflict, 1 distinct: 1 yours, 0 system, 0 transient\n"), summary.out)
     }
 
     /// `--summary` counts every damaged form as the conflict it is.
@@ -244,9 +301,10 @@ final class LayoutExplainCLITests: XCTestCase {
         let result = try run(["--summary", "-"], stdin: logs.joined())
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 2, result.out)
-        XCTAssertTrue(lines[0].hasPrefix("  6× NSLayoutConstraint 'UIView-Encapsulated-Layout-Width'"), lines[0])
-        XCTAssertEqual(lines[1], "6 conflicts, 1 distinct")
+        XCTAssertEqual(lines.count, 3, result.out)
+        XCTAssertEqual(lines[0], "yours: 6 conflicts, 1 distinct")
+        XCTAssertTrue(lines[1].hasPrefix("  6× NSLayoutConstraint 'UIView-Encapsulated-Layout-Width'"), lines[1])
+        XCTAssertEqual(lines[2], "6 conflicts, 1 distinct: 6 yours, 0 system, 0 transient")
     }
 
     /// AppKit's content view in a 6-wide text view, 0 from its left and 20

@@ -32,4 +32,23 @@ final class ConflictIgnoreRulesTests: XCTestCase {
         XCTAssertTrue(rules.shouldIgnore(conflict(controller: "UIAlertController", itemClass: "UIView", system: true)))
         XCTAssertFalse(rules.shouldIgnore(conflict(controller: "App.Settings", itemClass: "UIView")))
     }
+
+    /// A beta build drops system (corpus 019: the shortcut bar) and transient
+    /// (018: encapsulated height 0) conflicts and keeps the app's own (007).
+    func test_ignoredOwners_dropOnlyThoseOwners() throws {
+        let rules = ConflictIgnoreRules.onlyYours
+        XCTAssertTrue(rules.shouldIgnore(try ParsingCorpus.conflict("019.txt")))
+        XCTAssertTrue(rules.shouldIgnore(try ParsingCorpus.conflict("018.txt")))
+        XCTAssertFalse(rules.shouldIgnore(try ParsingCorpus.conflict("007.txt")))
+        let onlySystem = ConflictIgnoreRules(ignoredOwners: [.system])
+        XCTAssertFalse(onlySystem.shouldIgnore(try ParsingCorpus.conflict("018.txt")))
+    }
+
+    /// Rules saved before owners existed still decode, dropping no owner.
+    func test_rulesWithoutOwners_decode() throws {
+        let json = #"{"classPrefixes":["_UI"],"signatures":[],"ignoresSystemViewControllers":true}"#
+        let rules = try JSONDecoder().decode(ConflictIgnoreRules.self, from: Data(json.utf8))
+        XCTAssertEqual(rules.ignoredOwners, [])
+        XCTAssertEqual(rules.classPrefixes, ["_UI"])
+    }
 }

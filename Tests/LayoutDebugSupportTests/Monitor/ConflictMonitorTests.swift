@@ -121,6 +121,27 @@ final class ConflictMonitorTests: XCTestCase {
         XCTAssertEqual(ConflictMonitor.ignoredCount - ignoredBefore, 10)
     }
 
+    /// owner-storm cycles the app's conflict, the keyboard's and a reused cell's
+    /// (see `OwnerScenarios`): a beta build's rules keep only the app's, and the
+    /// monitor still counts the others by owner.
+    func test_ownerRules_keepOnlyYours_andCountTheRestByOwner() {
+        let kept = ReportCollector()
+        let systemBefore = ConflictMonitor.ignoredCount(of: .system)
+        let transientBefore = ConflictMonitor.ignoredCount(of: .transient)
+        ConflictMonitor.start(rules: .onlyYours, explains: false) { kept.add($0) }
+        let scenario = DemoCatalog.scenario(named: "owner-storm")!
+        withStandardErrorSilenced {
+            MainActor.assumeIsolated { _ = scenario.makeWindow(count: 9) }
+        }
+        drainMainQueue()
+
+        XCTAssertEqual(kept.reports.count, 3)
+        XCTAssertTrue(kept.reports.allSatisfy { $0.text.hasPrefix("Owner: yours (<UIView:0x") }, kept.reports.map(\.text).joined())
+        XCTAssertEqual(ConflictMonitor.ignoredCount(of: .system) - systemBefore, 3)
+        XCTAssertEqual(ConflictMonitor.ignoredCount(of: .transient) - transientBefore, 3)
+        XCTAssertTrue(kept.reports.allSatisfy { $0.json.contains(#""owner":"yours""#) })
+    }
+
     func test_stop_restoresOriginalBehaviour() {
         let collector = ReportCollector()
         ConflictMonitor.start(explains: false) { collector.add($0) }

@@ -15,8 +15,15 @@ def test_lconflicts_lists_and_clears_this_debugger_s_conflicts_only():
         assert command.run(mine, arguments.parse_command(command.parser, ""), None).startswith(
             "2 conflicts, 1 distinct signature:")
         assert "No Auto Layout conflicts" in command.run(other, arguments.parse_command(command.parser, ""), None)
+        session.session_for(mine).conflicts.record("K", None, when=2, owner="system")
+        listed = command.run(mine, arguments.parse_command(command.parser, ""), None)
+        assert "  K" not in listed and "not listed: 1 system" in listed, listed
+        assert listed.splitlines()[-2].endswith("vc VC  S"), listed
+        every = command.run(mine, arguments.parse_command(command.parser, "--all"), None)
+        last = every.splitlines()[-1]
+        assert last.startswith("    1x  system     first ") and last.endswith("  vc -  K"), every
         assert command.run(mine, arguments.parse_command(command.parser, "--clear"), None) == \
-            "Cleared 2 recorded conflicts."
+            "Cleared 3 recorded conflicts."
         assert session.session_for(mine).conflicts.total == 0
     finally:
         session._SESSIONS.pop(9001, None)

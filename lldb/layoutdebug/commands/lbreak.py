@@ -25,12 +25,17 @@ class BreakCommand(Command):
         "    -[NSView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]\n"
         "At each hit the conflict report is printed from one expression and its\n"
         "signature is counted for `lconflicts`. Running lbreak again changes the mode\n"
-        "of the existing breakpoints.")
+        "of the existing breakpoints.\n"
+        "Each report's first line says whose conflict it is: yours, system (only\n"
+        "UIKit-internal views, such as the keyboard's) or transient (an encapsulated\n"
+        "size of 0 during cell reuse, _UITemporaryLayoutWidth). With --mine, lbreak\n"
+        "stops and prints only for yours; the others get one line and are counted.")
     examples = (
         "examples:\n"
         "  lbreak                 stop at each conflict with its report\n"
         "  lbreak --continue      print each report and keep running\n"
         "  lbreak -c --quiet      only count conflicts; see them with lconflicts\n"
+        "  lbreak --mine          stop only for the app's own conflicts\n"
         "  lbreak --origins       also record where constraints are made (see lorigins)\n"
         "  lbreak -c --pictures /tmp/pics   an SVG picture of each distinct conflict\n"
         "  lbreak --delete        remove the breakpoints")
@@ -42,6 +47,9 @@ class BreakCommand(Command):
                             help="log the conflict and keep running instead of stopping")
         parser.add_argument("-q", "--quiet", action="store_true",
                             help="do not print reports (conflicts are still counted)")
+        parser.add_argument("-m", "--mine", action="store_true",
+                            help="stop and print only for the app's own conflicts "
+                                 "(system and transient ones are counted)")
         parser.add_argument("-d", "--delete", action="store_true",
                             help="delete the conflict breakpoints")
         parser.add_argument("--origins", action="store_true",
@@ -56,7 +64,7 @@ class BreakCommand(Command):
             raise LayoutDebugError("no target: create one with `target create <app>` first")
         existing = find_conflict_breakpoints(target)
         if args.delete:
-            if args.continue_ or args.quiet or args.origins or args.pictures:
+            if args.continue_ or args.quiet or args.origins or args.pictures or args.mine:
                 raise UsageError("--delete takes no other option")
             for breakpoint in existing:
                 target.BreakpointDelete(breakpoint.GetID())
@@ -68,6 +76,7 @@ class BreakCommand(Command):
         session.pictures_dir = args.pictures
         session.stop_on_conflict = not args.continue_
         session.quiet = args.quiet
+        session.mine_only = args.mine
         if not existing:
             for site in conflict_sites(target.GetTriple()):
                 symbol = site.symbol
@@ -88,6 +97,8 @@ class BreakCommand(Command):
         mode = "stop and print the report" if session.stop_on_conflict else "print the report and continue"
         if session.quiet:
             mode = ("stop" if session.stop_on_conflict else "continue") + " without printing (counted)"
+        if session.mine_only:
+            mode += "; only for yours (system and transient ones are counted)"
         text = "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
         if args.origins:
             text += "\n" + capture_at_launch(target)

@@ -1,4 +1,5 @@
-"""lconflicts: the conflicts lbreak has seen in this debugger, one line per signature."""
+"""lconflicts: the conflicts lbreak has seen in this debugger, counted by owner, one line per
+signature (the app's own, or every owner's with --all)."""
 
 from ..conflict_log import format_conflict_summary
 from ..session import session_for
@@ -12,15 +13,20 @@ class ConflictsCommand(Command):
     short_help = "List the Auto Layout conflicts seen in this session, by signature."
     description = (
         "Prints one line per distinct conflict signature seen by lbreak: how many times,\n"
-        "when it was first and last seen, and the view controller.")
+        "when it was first and last seen, and the view controller. Every conflict is\n"
+        "counted by owner (yours, system, transient); only yours are listed unless\n"
+        "--all is given.")
     examples = (
         "examples:\n"
         "  lconflicts\n"
+        "  lconflicts --all       also list system and transient conflicts\n"
         "  lconflicts --clear     forget the counts")
 
     def add_arguments(self, parser):
         """The options and positionals of lconflicts."""
         parser.add_argument("--clear", action="store_true", help="forget every recorded conflict")
+        parser.add_argument("-a", "--all", dest="show_all", action="store_true",
+                            help="list every owner's conflicts, not only yours")
 
     def run(self, debugger, args, exe_ctx):
         """The summary of the session's conflict log, or how many --clear forgot."""
@@ -29,4 +35,4 @@ class ConflictsCommand(Command):
             count = session.conflicts.total
             session.conflicts.clear()
             return "Cleared %d recorded conflict%s." % (count, "" if count == 1 else "s")
-        return format_conflict_summary(session.conflicts)
+        return format_conflict_summary(session.conflicts, show_all=args.show_all)

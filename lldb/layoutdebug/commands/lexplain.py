@@ -23,6 +23,7 @@ class ExplainCommand(Command):
         "examples:\n"
         "  lexplain ~/Desktop/console.log\n"
         "  lexplain --summary ~/Desktop/console.log   one line per distinct conflict\n"
+        "  lexplain --app-module MyApp log.txt        MyApp.HeaderView reads HeaderView\n"
         "  lexplain               then paste the log and an empty line")
 
     def add_arguments(self, parser):
@@ -31,11 +32,13 @@ class ExplainCommand(Command):
         parser.add_argument("--summary", action="store_true",
                             help="one line per distinct conflict, most frequent first")
         parser.add_argument("--json", action="store_true", help="print JSON")
+        parser.add_argument("--app-module", dest="app_modules", action="append", default=[],
+                            metavar="NAME", help="the app's own module: print NAME.View as View")
 
     def run(self, debugger, args, exe_ctx):
         """Finds the tool, then runs it on the file or on the pasted text."""
         tool = find_explain_tool()
-        options = explain_arguments(args.summary, args.json)
+        options = explain_arguments(args.summary, args.json, args.app_modules)
         if args.file:
             path = os.path.expanduser(args.file)
             if not os.path.isfile(path):

@@ -1,0 +1,91 @@
+// MARK: - FrameworkClassNames
+
+/// What a class name in a conflict says about who made the item: UIKit's or
+/// AppKit's private machinery, a system layout guide, or something the app
+/// made or subclassed.
+///
+/// Works on names only, as logs and live snapshots both print them (live
+/// snapshots drop `UIKit.`/`ReferenceKit.` and keep an app's module), so a
+/// pasted log and a breakpoint agree.
+enum FrameworkClassNames {
+    /// How one item of a constraint counts towards the owner.
+    enum Kind: Equatable {
+        /// A class only the framework makes: the keyboard, a bar's private
+        /// stack view, `_UILayoutGuide`.
+        case frameworkInternal
+        /// A guide the framework pins inside every view (margins, safe area):
+        /// it belongs to whichever view holds it, so it decides nothing.
+        case systemGuide
+        /// A class of the app's own (a module-qualified Swift class, an
+        /// Objective-C class without a framework prefix, a name from `names:`).
+        case app
+        /// A public framework class (`UIView`, `UILabel`, `UITableViewCell`):
+        /// apps make these every day, so it cannot show the framework's hand.
+        case publicFramework
+        /// The log named no class (`'|'` without `names:`).
+        case unknown
+    }
+
+    /// Private framework classes without a leading underscore, met in real
+    /// keyboard conflicts: `UIInputSetHostView`, `UIInputSetContainerView` and
+    /// `UIRemoteKeyboardWindow` (corpus `logs/023.txt`), `TUISystemInputAssistantView`
+    /// (TextInputUI's assistant bar, IQKeyboardManager #1615), `UIKeyboard…`,
+    /// `UIKB…` and the text effects window that hosts the keyboard.
+    static let privateNamePrefixes = [
+        "UIInputSet", "UIRemoteKeyboardWindow", "UIKeyboard", "UIKB", "TUI", "UITextEffectsWindow",
+        "UIInputWindow", "UICompatibilityInputView", "UIEditingOverlay",
+    ]
+
+    /// Prefixes of public framework class names (Objective-C has no modules).
+    static let publicNamePrefixes = ["UI", "NS", "CA", "WK", "MK", "AV", "SK", "SCN", "PK"]
+
+    /// Modules whose Swift classes are the framework's, not the app's.
+    static let frameworkModules = ["UIKit.", "AppKit.", "SwiftUI.", "ReferenceKit.", "__C."]
+
+    /// The kind of a constraint's item.
+    static func kind(of item: ObjectReference?) -> Kind {
+        guard let item else { return .unknown }
+        let name = item.className
+        // A bare name from `names:` (an accessibility identifier) is the
+        // app's: only the app names its views that way.
+        if item.name == name, !name.isEmpty { return name == "superview" ? .unknown : .app }
+        if name == "superview" || name.isEmpty { return .unknown }
+        if name == "UILayoutGuide" || name == "NSLayoutGuide" {
+            let label = item.title ?? item.name ?? ""
+            return label.hasPrefix("UIView") || label.hasPrefix("NSView") ? .systemGuide : .app
+        }
+        if name.hasPrefix("_UI") || name.hasPrefix("_NS") { return .frameworkInternal }
+        if privateNamePrefixes.contains(where: { name.hasPrefix($0) }) { return .frameworkInternal }
+        if name.hasPrefix("_Tt") { return .app }  // a mangled Swift class: the app's module is inside
+        if let dot = name.firstIndex(of: ".") {
+            let module = name[...dot]
+            return frameworkModules.contains(where: { $0 == module }) ? .publicFramework : .app
+        }
+        if name.hasPrefix("NSKVONotifying_") { return kind(of: ObjectReference(className: String(name.dropFirst(15)))) }
+        return publicNamePrefixes.contains(where: { name.hasPrefix($0) && isUppercasedAfter($0, in: name) })
+            ? .publicFramework : .app
+    }
+
+    /// Whether the letter after `prefix` is upper case: `UIView` and `NSView`
+    /// are the framework's, `NSKVOBox` is too, but `Unit` or `Cart` are not.
+    private static func isUppercasedAfter(_ prefix: String, in name: String) -> Bool {
+        guard let next = name.dropFirst(prefix.count).first else { return false }
+        return next.isUppercase
+    }
+
+    /// Whether a constraint's class is an app's or a library's (SnapKit,
+    /// Masonry): such a constraint was written by the app even when it ties
+    /// framework views.
+    static func isAppConstraintClass(_ name: String) -> Bool {
+        name.contains(".") || name.hasPrefix("MAS")
+    }
+
+    /// `<Class:0x…>`, with `'name'` when the item has a name of its own;
+    /// the triage speaks only snapshots, so it does not borrow the renderers'.
+    static func label(_ item: ObjectReference) -> String {
+        var text = "<" + item.className
+        if let address = item.address { text += ":0x" + String(address, radix: 16) }
+        if let name = item.name, name != item.className { text += " '" + name + "'" }
+        return text + ">"
+    }
+}
