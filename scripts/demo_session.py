@@ -77,7 +77,7 @@ class Session:
 def container_address(report):
     """The view in the report's Views: section that is not the broken
     constraint's first item: for this scenario, the cell's content view."""
-    broken = re.search(r"recover by breaking:\n\s+@\d+ <[^:>]+:(0x[0-9a-f]+)>", report)
+    broken = re.search(r"recover by breaking:\n\s+(?:0x[0-9a-f]+ )?@\d+ <[^:>]+:(0x[0-9a-f]+)>", report)
     views = re.search(r"\nViews:\n((?:  .*\n)+)", report)
     if not broken or not views:
         return None
