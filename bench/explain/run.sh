@@ -1,6 +1,7 @@
 #!/bin/sh
 # layout-explain benchmark: a ~100 MB console log (corpus conflicts with fresh
-# addresses, ~30% of the bytes, among ordinary app log lines), then in one run:
+# addresses, ~30% of the bytes, among ordinary app log lines, as varied as a real
+# console: see generate.py), then in one run:
 #   1. layout-explain --summary (release build): a full parse and exact summary;
 #   2. the pipeline a power user would write today, counting broken constraints;
 #   3. wc -l, which only reads every byte.
@@ -11,12 +12,14 @@ set -eu
 cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-3}
 MEGABYTES=${MEGABYTES:-100}
-FILE=${BENCH_FILE:-/tmp/layout-explain-bench-$MEGABYTES.log}
+# PLAIN=1: the corpus repeated as it is, from one app (the console before issue 19); by
+# default the console is as varied as real ones (see generate.py).
+FILE=${BENCH_FILE:-/tmp/layout-explain-bench-$MEGABYTES${PLAIN:+-plain}-v2.log}
 SCRATCH=${SCRATCH:-.build-explain}
 
 swift build -c release --scratch-path "$SCRATCH" --product layout-explain >/dev/null
 BIN="$SCRATCH/release/layout-explain"
-[ -s "$FILE" ] || python3 bench/explain/generate.py --megabytes "$MEGABYTES" "$FILE"
+[ -s "$FILE" ] || python3 bench/explain/generate.py ${PLAIN:+--plain} --megabytes "$MEGABYTES" "$FILE"
 echo "input: $FILE ($(wc -c < "$FILE") bytes)"
 
 # best_of NAME COMMAND: runs COMMAND $RUNS times, prints and stores the best time.
