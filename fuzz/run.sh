@@ -19,6 +19,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
     -I "$WORK/build" -L "$WORK/build" -lCassowary -lm \
     fuzz/ParserFuzz.swift \
     Sources/LayoutDebugSupport/Snapshots/*.swift \
+    Sources/LayoutDebugSupport/Shared/*.swift \
     Sources/LayoutDebugSupport/Parsing/*.swift \
     Sources/LayoutDebugSupport/Explain/*.swift \
     -o "$WORK/build/parser-fuzz"

@@ -36,39 +36,41 @@ public struct DemoScenario: Sendable {
 
 /// Every scenario, in `--list` order.
 public enum DemoCatalog {
-    /// The scenarios.
+    /// The scenarios. Each `build` is a closure, not a reference to the static
+    /// function: a main-actor function used as a `Sendable` value draws a warning
+    /// against Apple's SDK (`scripts/apple-sdk-check.sh`).
     public static let scenarios: [DemoScenario] = [
         DemoScenario(name: "cell-width-conflict",
                      summary: "a view pinned to leading and trailing with width 768, inside a cell whose encapsulated width is 50",
-                     takesCount: false, defaultCount: 0, build: ConflictScenarios.cellWidth),
+                     takesCount: false, defaultCount: 0, build: { ConflictScenarios.cellWidth(root: $0, count: $1) }),
         DemoScenario(name: "autoresizing-conflict",
                      summary: "a label centred with constraints while translatesAutoresizingMaskIntoConstraints is still on (two conflicts)",
-                     takesCount: false, defaultCount: 0, build: ConflictScenarios.autoresizing),
+                     takesCount: false, defaultCount: 0, build: { ConflictScenarios.autoresizing(root: $0, count: $1) }),
         DemoScenario(name: "duplicate-leading", summary: "H:|-50-[label] and H:|-80-[label]",
-                     takesCount: false, defaultCount: 0, build: ConflictScenarios.duplicateLeading),
+                     takesCount: false, defaultCount: 0, build: { ConflictScenarios.duplicateLeading(root: $0, count: $1) }),
         DemoScenario(name: "hugging", summary: "an image view whose 100x100 @500 size loses to 750 hugging",
-                     takesCount: false, defaultCount: 0, build: LayoutScenarios.hugging),
+                     takesCount: false, defaultCount: 0, build: { LayoutScenarios.hugging(root: $0, count: $1) }),
         DemoScenario(name: "ambiguous", summary: "a child with no vertical position",
-                     takesCount: false, defaultCount: 0, build: LayoutScenarios.ambiguous),
+                     takesCount: false, defaultCount: 0, build: { LayoutScenarios.ambiguous(root: $0, count: $1) }),
         DemoScenario(name: "stack-conflict", summary: "a stack view squeezed in a narrow cell",
-                     takesCount: false, defaultCount: 0, build: ConflictScenarios.stack),
+                     takesCount: false, defaultCount: 0, build: { ConflictScenarios.stack(root: $0, count: $1) }),
         DemoScenario(name: "margins", summary: "leading vs leadingMargin: a card pinned to both",
-                     takesCount: false, defaultCount: 0, build: ConflictScenarios.margins),
+                     takesCount: false, defaultCount: 0, build: { ConflictScenarios.margins(root: $0, count: $1) }),
         DemoScenario(name: "rtl", summary: "a right-to-left layout: H:|-20-[one]-8-[two] runs from the right edge",
-                     takesCount: false, defaultCount: 0, build: LayoutScenarios.rightToLeft),
+                     takesCount: false, defaultCount: 0, build: { LayoutScenarios.rightToLeft(root: $0, count: $1) }),
         DemoScenario(name: "many-views", summary: "a deep and wide tree of N views (four children each), no conflict",
-                     takesCount: true, defaultCount: 100, build: LayoutScenarios.manyViews),
+                     takesCount: true, defaultCount: 100, build: { LayoutScenarios.manyViews(root: $0, count: $1) }),
         DemoScenario(name: "conflict-storm", summary: "N conflicts of three kinds (duplicate width, duplicate leading, autoresizing) in a loop",
-                     takesCount: true, defaultCount: 10, build: ConflictStorm.build),
+                     takesCount: true, defaultCount: 10, build: { ConflictStorm.build(root: $0, count: $1) }),
         DemoScenario(name: "keyboard-conflict",
                      summary: "the keyboard's assistant bar against its own keyboard, UIKit-internal views only",
-                     takesCount: false, defaultCount: 0, build: OwnerScenarios.keyboard),
+                     takesCount: false, defaultCount: 0, build: { OwnerScenarios.keyboard(root: $0, count: $1) }),
         DemoScenario(name: "cell-reuse-conflict",
                      summary: "a reused cell with encapsulated height 0 under a label V:|-8-[label(20)]-8-|",
-                     takesCount: false, defaultCount: 0, build: OwnerScenarios.cellReuse),
+                     takesCount: false, defaultCount: 0, build: { OwnerScenarios.cellReuse(root: $0, count: $1) }),
         DemoScenario(name: "owner-storm",
                      summary: "N conflicts cycling the owners: yours (duplicate width), system (keyboard), transient (reused cell)",
-                     takesCount: true, defaultCount: 3, build: OwnerScenarios.storm),
+                     takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),
     ] + TrapScenarios.scenarios
 
     /// The scenario called `name`, if there is one.
