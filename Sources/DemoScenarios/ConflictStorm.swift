@@ -24,7 +24,8 @@ enum ConflictStorm {
         }
     }
 
-    private static func duplicateWidth(in row: UIView) {
+    /// A box 100 and 120 wide at once: the second width breaks (also `owner-storm`'s "yours").
+    static func duplicateWidth(in row: UIView) {
         let box = UIView()
         box.translatesAutoresizingMaskIntoConstraints = false
         row.addSubview(box)

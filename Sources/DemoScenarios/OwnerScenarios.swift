@@ -115,25 +115,12 @@ enum OwnerScenarios {
             case 0:
                 let row = UIView(frame: CGRect(x: 0, y: y, width: 375, height: 30))
                 root.addSubview(row)
-                duplicateWidth(in: row)
+                ConflictStorm.duplicateWidth(in: row)
             case 1:
                 showKeyboard()
             default:
                 reusedCell(in: root, y: y)
             }
         }
-    }
-
-    private static func duplicateWidth(in row: UIView) {
-        let box = UIView()
-        box.translatesAutoresizingMaskIntoConstraints = false
-        row.addSubview(box)
-        NSLayoutConstraint.activate([
-            box.leadingAnchor.constraint(equalTo: row.leadingAnchor),
-            box.topAnchor.constraint(equalTo: row.topAnchor),
-            box.heightAnchor.constraint(equalToConstant: 20),
-            box.widthAnchor.constraint(equalToConstant: 100),
-            box.widthAnchor.constraint(equalToConstant: 120),
-        ])
     }
 }

@@ -21,19 +21,11 @@ enum InfeasibleSubset {
         var variables: [Int: Variable] = [:]
         var constraintRow: [ObjectIdentifier: Int] = [:]
         for index in indices {
-            let row = rows[index]
-            let terms = row.coefficients.keys.sorted().map { key -> Term in
+            let constraint = rows[index].constraint { key in
                 let variable = variables[key] ?? Variable("v\(key)")
                 variables[key] = variable
-                return Term(variable: variable, coefficient: row.coefficients[key]!)
+                return variable
             }
-            let relation: Relation
-            switch row.relation {
-            case .equal: relation = .equal
-            case .lessThanOrEqual: relation = .lessThanOrEqual
-            case .greaterThanOrEqual: relation = .greaterThanOrEqual
-            }
-            let constraint = Constraint(Expression(terms: terms, constant: -row.constant), relation)
             constraintRow[ObjectIdentifier(constraint)] = index
             do {
                 try solver.addConstraint(constraint)
@@ -73,5 +65,23 @@ enum InfeasibleSubset {
             }
         }
         return kept
+    }
+}
+
+// MARK: - Rows as solver constraints
+
+extension LinearSystem.Row {
+    /// The row as a required Cassowary constraint, `Σ coefficient·variable − constant  relation  0`,
+    /// each variable number given its solver variable by `variable` (the checks here and the
+    /// pictures' computed frames share one spelling of a row).
+    func constraint(_ variable: (Int) -> Variable) -> Constraint {
+        let terms = coefficients.keys.sorted().map { Term(variable: variable($0), coefficient: coefficients[$0]!) }
+        let solverRelation: Relation
+        switch relation {
+        case .equal: solverRelation = .equal
+        case .lessThanOrEqual: solverRelation = .lessThanOrEqual
+        case .greaterThanOrEqual: solverRelation = .greaterThanOrEqual
+        }
+        return Constraint(Expression(terms: terms, constant: -constant), solverRelation)
     }
 }

@@ -39,11 +39,11 @@ public enum FixError: Error, Equatable, Sendable {
         case .badHandle(let text): return "error: '\(text)' is not a handle: give an address (0x…) or #N, constraint N of the last conflict report"
         case .badNumber(let text): return "error: '\(text)' is not a number"
         case .badPriority(let text): return "error: priority \(text) is not between 1 and 1000"
-        case .notLive(let address): return "error: \(Self.hex(address)) is not a live view or constraint (a wrong address, or freed)"
-        case .wrongKind(let address, let expected): return "error: \(Self.hex(address)) is not \(expected)"
-        case .notInAWindow(let address): return "error: \(Self.hex(address)) is in no window: there is no view hierarchy to lay out"
+        case .notLive(let address): return "error: \(LookupError.hex(address)) is not a live view or constraint (a wrong address, or freed)"
+        case .wrongKind(let address, let expected): return "error: \(LookupError.hex(address)) is not \(expected)"
+        case .notInAWindow(let address): return "error: \(LookupError.hex(address)) is in no window: there is no view hierarchy to lay out"
         case .noCommonAncestor(let address):
-            return "error: \(Self.hex(address)) cannot be activated: its items have no common ancestor (UIKit would raise)"
+            return "error: \(LookupError.hex(address)) cannot be activated: its items have no common ancestor (UIKit would raise)"
         case .noReport: return "error: no conflict report yet in this process: #N and --suggestion N number the last one"
         case .noSuchConstraint(let number, let count):
             return "error: the last conflict report lists \(count) constraint\(count == 1 ? "" : "s"); there is no #\(number)"
@@ -55,6 +55,4 @@ public enum FixError: Error, Equatable, Sendable {
         case .noChange(let why): return "error: nothing to change: \(why)"
         }
     }
-
-    static func hex(_ address: UInt) -> String { "0x" + String(address, radix: 16) }
 }

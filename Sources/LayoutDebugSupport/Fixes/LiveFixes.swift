@@ -99,7 +99,7 @@ public enum LiveFixes {
                 return .failure(.wrongKind(address, expected: "a view: \(change.optionText) changes a view"))
             }
             guard view.translatesAutoresizingMaskIntoConstraints else {
-                return .failure(.noChange("translatesAutoresizingMaskIntoConstraints is already off on \(FixError.hex(address))"))
+                return .failure(.noChange("translatesAutoresizingMaskIntoConstraints is already off on \(LookupError.hex(address))"))
             }
             return root(of: view).map(Swift.Result.success) ?? .failure(.notInAWindow(address))
         }
@@ -110,17 +110,17 @@ public enum LiveFixes {
               let root = root(of: view) else { return .failure(.notInAWindow(address)) }
         switch change {
         case .activate:
-            guard !c.isActive else { return .failure(.noChange("\(FixError.hex(address)) is already active")) }
+            guard !c.isActive else { return .failure(.noChange("\(LookupError.hex(address)) is already active")) }
             guard commonAncestor(of: c) != nil else { return .failure(.noCommonAncestor(address)) }
         case .deactivate:
-            guard c.isActive else { return .failure(.noChange("\(FixError.hex(address)) is already inactive")) }
+            guard c.isActive else { return .failure(.noChange("\(LookupError.hex(address)) is already inactive")) }
         case .priority(let value):
             guard Double(c.priority.rawValue) != value else {
-                return .failure(.noChange("the priority of \(FixError.hex(address)) is already \(ChangeNumber.text(value))"))
+                return .failure(.noChange("the priority of \(LookupError.hex(address)) is already \(ConstraintSnapshot.number(value))"))
             }
         case .constant(let value):
             guard Double(c.constant) != value else {
-                return .failure(.noChange("the constant of \(FixError.hex(address)) is already \(ChangeNumber.text(value))"))
+                return .failure(.noChange("the constant of \(LookupError.hex(address)) is already \(ConstraintSnapshot.number(value))"))
             }
         case .noAutoresizing:
             break
@@ -383,9 +383,9 @@ public enum LiveFixes {
         var snapshot = adapter.makeSnapshot(of: c, owner: adapter.owner(of: c))
         let property: String, from: String, to: String
         if Double(c.priority.rawValue) != priority {
-            (property, from, to) = ("priority", ChangeNumber.text(priority), ChangeNumber.text(Double(c.priority.rawValue)))
+            (property, from, to) = ("priority", ConstraintSnapshot.number(priority), ConstraintSnapshot.number(Double(c.priority.rawValue)))
         } else if Double(c.constant) != constant {
-            (property, from, to) = ("constant", ChangeNumber.text(constant), ChangeNumber.text(Double(c.constant)))
+            (property, from, to) = ("constant", ConstraintSnapshot.number(constant), ConstraintSnapshot.number(Double(c.constant)))
         } else {
             (property, from, to) = ("active", String(isActive), String(c.isActive))
         }

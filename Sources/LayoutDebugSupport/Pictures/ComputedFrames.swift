@@ -29,11 +29,8 @@ enum ComputedFrames {
         }
         for row in system.rows {
             if case .constraint(let index) = row.source, index == brokenIndex { continue }
-            let terms = row.coefficients.keys.sorted().map { Term(variable: variable($0), coefficient: row.coefficients[$0]!) }
-            let relation: Relation = row.relation == .equal ? .equal
-                : (row.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual)
             // A second contradiction in the list is left out rather than drawn wrong.
-            try? solver.addConstraint(Constraint(Expression(terms: terms, constant: -row.constant), relation))
+            try? solver.addConstraint(row.constraint(variable))
         }
         var items: [(address: UInt64, minX: Variable, width: Variable, minY: Variable, height: Variable)] = []
         var seen: Set<UInt64> = []

@@ -22,8 +22,8 @@ public enum LayoutChange: Hashable, Sendable {
     /// The change as `lfix` options spell it: `--priority 999`, `--deactivate`.
     public var optionText: String {
         switch self {
-        case .priority(let value): return "--priority " + ChangeNumber.text(value)
-        case .constant(let value): return "--constant " + ChangeNumber.text(value)
+        case .priority(let value): return "--priority " + ConstraintSnapshot.number(value)
+        case .constant(let value): return "--constant " + ConstraintSnapshot.number(value)
         case .deactivate: return "--deactivate"
         case .activate: return "--activate"
         case .noAutoresizing: return "--no-autoresizing"
@@ -65,13 +65,5 @@ extension LayoutChange: Codable {
         case .activate: try container.encode("activate", forKey: .kind)
         case .noAutoresizing: try container.encode("noAutoresizing", forKey: .kind)
         }
-    }
-}
-
-/// Numbers as a change prints them: `999`, `-8`, `12.5`.
-enum ChangeNumber {
-    static func text(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
     }
 }

@@ -60,7 +60,7 @@ final class LayoutExplainSymbolicateTests: XCTestCase {
         let matches = lines.indices.filter { lines[$0].contains(snippet) }
         XCTAssertEqual(matches.count, 1, "\(snippet) should be on one line of ConflictStorm.swift")
         let index = try XCTUnwrap(matches.first)
-        // `private static func duplicateWidth(in row: UIView) {` gives `duplicateWidth(in:)`.
+        // `static func duplicateWidth(in row: UIView) {` gives `duplicateWidth(in:)`.
         let declaration = try XCTUnwrap(lines[..<index].last { $0.contains(" func ") })
         let afterFunc = declaration.components(separatedBy: " func ")[1]
         let name = afterFunc.prefix { $0 != "(" }
