@@ -31,6 +31,10 @@ private func run() -> Int32 {
         count = value
     }
 
+    // The demo's own views live in its DemoScenarios module, as an app's may live in
+    // a framework of its own: reports then print them bare (`ProfileCardView`), as
+    // they print an app's. An environment that names other modules wins.
+    setenv("LAYOUT_DEBUG_APP_MODULES", "DemoScenarios", 0)
     let window = scenario.makeWindow(count: count)
     let root = window.rootViewController?.view
     if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LayoutDemoDidLayout") {

@@ -52,6 +52,10 @@ final class LiveAdapter {
     private let hasNametags = !Nametags.isEmpty
     /// Whether origin capture was ever started: only then do constraints carry an origin.
     private let reportsOrigins = ConstraintOrigins.reportsOrigins
+    /// The properties that hold this report's views and guides, or `nil` when
+    /// property names are off (`PropertyNames.isEnabled`).
+    private lazy var propertyNames: PropertyNames? =
+        PropertyNames.isEnabled ? PropertyNames { [unowned self] in self.classNames(of: $0).name } : nil
 
     /// Creates an adapter for one report.
     init() {}
@@ -59,7 +63,8 @@ final class LiveAdapter {
     // MARK: - References
 
     /// How reports name an object: nametag, else accessibility identifier
-    /// (or a guide's identifier), else the class.
+    /// (or a guide's identifier), else the class; a view or guide also
+    /// carries the property that holds it, which reports show when no name wins.
     func reference(_ object: AnyObject) -> ObjectReference {
         let key = Self.key(object)
         if let known = referenceCache.value(for: key) { return known }
@@ -67,7 +72,8 @@ final class LiveAdapter {
         if name == nil, let view = object as? PlatformView { name = Platform.accessibilityName(of: view) }
         if name == nil, let guide = object as? PlatformLayoutGuide { name = Platform.identifier(of: guide) }
         let made = ObjectReference(className: classNames(of: object).name,
-                                   address: UInt64(Nametags.address(of: object)), name: name)
+                                   address: UInt64(Nametags.address(of: object)), name: name,
+                                   property: propertyNames?.property(of: object))
         referenceCache.set(made, for: key)
         return made
     }

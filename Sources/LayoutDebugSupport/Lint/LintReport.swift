@@ -53,6 +53,8 @@ public enum LintReport {
             var className: String
             var address: String?
             var name: String?
+            /// The property that holds the view (`ProfileCell.avatarView`), when one does.
+            var property: String?
         }
         struct Constraint: Encodable {
             var address: String?
@@ -70,7 +72,8 @@ public enum LintReport {
 
         init(_ finding: LayoutFinding) {
             rule = finding.rule
-            view = View(className: finding.view.className, address: finding.view.addressText, name: finding.view.name)
+            view = View(className: finding.view.className, address: finding.view.addressText, name: finding.view.name,
+                        property: finding.view.property)
             detail = finding.detail
             constraints = finding.constraints.map {
                 Constraint(address: $0.address.map { "0x" + String($0, radix: 16) }, text: ConstraintFormatter.line($0),

@@ -45,6 +45,7 @@ public enum AutolayoutTrace {
             out += depth == 0 ? "•" : marker(view, inEngine)
             out += view.reference.plainIdentity
             if let name = view.reference.name { out += " '\(name)'" }
+            if let property = view.reference.shownProperty { out += " " + property }
             if view.hasAmbiguousLayout { out += ambiguityText(view) }
             out += "\n"
             for child in view.children.reversed() { stack.append((child, depth + 1)) }

@@ -2,7 +2,9 @@
 
 extension ObjectReference {
     /// Sadun's bracketed spelling, with the full 64-bit address:
-    /// `<HeaderView:0x7ff0a8c0b290>`, or `<HeaderView>` when the address is unknown.
+    /// `<HeaderView:0x7ff0a8c0b290>`, or `<HeaderView>` when the address is unknown;
+    /// an unnamed object held by a property says which after the address:
+    /// `<UIImageView:0x7ff0a8c0b290 ProfileCell.avatarView>`.
     ///
     /// The display name (nametag, then accessibility identifier, then class)
     /// comes first because it is what the user recognises; the address is what
@@ -37,6 +39,10 @@ extension ObjectReference {
         if let address = reference.pointee?.address {
             out.write(":0x")
             out.write(hex: address)
+        }
+        if reference.pointee?.name == nil, let property = reference.pointee?.property {
+            out.write(" ")
+            out.write(property)
         }
         out.write(">")
     }

@@ -122,7 +122,7 @@ enum SnapshotJSON {
         out.write("}")
     }
 
-    /// `{"className":…,"address":…,"name":…,"title":…}`, the optional ones when set.
+    /// `{"className":…,"address":…,"name":…,"title":…,"property":…}`, the optional ones when set.
     static func write(_ r: ObjectReference, into out: inout TextWriter) {
         out.write("{\"className\":")
         out.writeJSONString(r.className)
@@ -137,6 +137,10 @@ enum SnapshotJSON {
         if let title = r.title {
             out.write(",\"title\":")
             out.writeJSONString(title)
+        }
+        if let property = r.property {
+            out.write(",\"property\":")
+            out.writeJSONString(property)
         }
         out.write("}")
     }

@@ -21,13 +21,20 @@ public struct ObjectReference: Codable, Hashable, Sendable {
     /// A title as logs print it after the address (`'Sign in'`), already
     /// cut at 25 characters plus `...` when it was long.
     public var title: Optional<String>
+    /// The stored property that holds the object, as `Holder.property`
+    /// (`ProfileCell.avatarView`, `FeedViewController.cards[2]`): found by
+    /// reflection over the object's view controller and ancestor views
+    /// (`PropertyNames`); `nil` when none holds it, and always from a log.
+    public var property: Optional<String>
 
     /// Creates a reference.
-    public init(className: String, address: UInt64? = nil, name: String? = nil, title: String? = nil) {
+    public init(className: String, address: UInt64? = nil, name: String? = nil, title: String? = nil,
+                property: String? = nil) {
         self.className = className
         self.address = address
         self.name = name
         self.title = title
+        self.property = property
     }
 
     /// The address as `0x` followed by lowercase hex digits, or `nil`.
@@ -36,6 +43,10 @@ public struct ObjectReference: Codable, Hashable, Sendable {
     }
 
     /// The name a report shows: the nametag or identifier when there is one,
-    /// else the class. `<HeaderView:0x…>` in Sadun's notation.
-    public var displayName: String { name ?? className }
+    /// else the property that holds the object, else the class.
+    public var displayName: String { name ?? property ?? className }
+
+    /// The property to print after the address: only when no nametag or
+    /// identifier names the object, because a name the user chose wins.
+    public var shownProperty: String? { name == nil ? property : nil }
 }

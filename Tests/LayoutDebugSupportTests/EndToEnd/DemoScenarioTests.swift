@@ -57,8 +57,26 @@ final class DemoScenarioTests: XCTestCase {
                      "priority-tie", "cell-size-required"].flatMap { ["trap-\($0)", "trap-\($0)-fixed"] }
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
                                "stack-conflict", "margins", "rtl", "many-views", "conflict-storm",
-                               "keyboard-conflict", "cell-reuse-conflict", "owner-storm"] + traps)
+                               "keyboard-conflict", "cell-reuse-conflict", "property-names", "owner-storm"] + traps)
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
+    }
+
+    /// The profile card: `H:|-16-[avatar(80)]-8-[title]-16-|` in 375 leaves the
+    /// title 255 wide, so its width 300 breaks; the buttons sit 10 above the
+    /// card's bottom (120 − 10 − 30 = 80).
+    func test_propertyNames_breaksTheTitleWidth_andFramesTheCardByArithmetic() {
+        MainActor.assumeIsolated {
+            guard let built = build("property-names") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            let controllerView = built.root.subviews[0]
+            assertFrame(controllerView, 0, 0, 375, 667)
+            let card = controllerView.subviews[0]
+            assertFrame(card, 0, 100, 375, 120)
+            assertFrame(card.subviews[0], 16, 20, 80, 80)
+            assertFrame(card.subviews[1], 104, 20, 255, 24)
+            assertFrame(card.subviews[2], 16, 80, 100, 30)
+            assertFrame(card.subviews[3], 124, 80, 100, 30)
+        }
     }
 
     /// A cell framed 0 high: its content view is (0 0; 375 0), and the label keeps
