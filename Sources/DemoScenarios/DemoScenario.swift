@@ -71,6 +71,8 @@ public enum DemoCatalog {
         DemoScenario(name: "property-names",
                      summary: "a profile screen whose views are held by a controller's and a card's properties; the title's width breaks",
                      takesCount: false, defaultCount: 0, build: { PropertyNameScenarios.profile(root: $0, count: $1) }),
+        DemoScenario(name: "profile-feed", summary: "about N views as a feed of N/5 cards held in a controller's array, no conflict",
+                     takesCount: true, defaultCount: 100, build: { PropertyNameScenarios.feed(root: $0, count: $1) }),
         DemoScenario(name: "owner-storm",
                      summary: "N conflicts cycling the owners: yours (duplicate width), system (keyboard), transient (reused cell)",
                      takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),

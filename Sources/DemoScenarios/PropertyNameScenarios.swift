@@ -9,7 +9,7 @@ import ReferenceKit
 enum PropertyNameScenarios {
     /// `property-names`: a profile screen. A `ProfileViewController`, a child
     /// of the root's controller, fills the root (0 0; 375 667). Its lazy `card`
-    /// is pinned to its view's sides, 100 from the top and 120 high:
+    /// is pinned to its view's leading edge, 375 wide, 100 from the top and 120 high:
     /// (0 100; 375 120). In the card, `H:|-16-[avatar(80)]-8-[title]-16-|`
     /// holds the controller's `avatarView` and the card's own `titleLabel`,
     /// which leaves the title 375 − 16 − 80 − 8 − 16 = 255 wide; a later
@@ -28,6 +28,52 @@ enum PropertyNameScenarios {
             controller.titleWidthConstraint(300),
         ])
     }
+
+    /// `profile-feed N`: about N views, as a feed of cards (five views each: the
+    /// card, its avatar, title and two buttons) held in a `FeedViewController`'s
+    /// `cards` array; no conflict. What `bench/report` names at 1000 views.
+    static func feed(root: UIView, count: Int) {
+        let controller = FeedViewController(cardCount: max(1, count / 5))
+        (root.next as? UIViewController)?.addChild(controller)
+        controller.view.frame = root.bounds
+        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addSubview(controller.view)
+        controller.didMove(toParent: root.next as? UIViewController)
+    }
+}
+
+/// A feed's controller, holding its cards in an array (`cards[2]`).
+final class FeedViewController: UIViewController {
+    /// The feed's cards, top to bottom.
+    let cards: [FeedCardView]
+
+    /// A feed of `cardCount` cards.
+    init(cardCount: Int) {
+        cards = (0..<cardCount).map { _ in FeedCardView() }
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        for (index, card) in cards.enumerated() {
+            card.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(card)
+            card.add(avatar: card.avatarView)
+            NSLayoutConstraint.activate([
+                card.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                card.widthAnchor.constraint(equalToConstant: 375),
+                card.topAnchor.constraint(equalTo: view.topAnchor, constant: CGFloat(index) * 120),
+                card.heightAnchor.constraint(equalToConstant: 120),
+            ])
+        }
+    }
+}
+
+/// A feed's card: a profile card that holds its own avatar. Its title and buttons
+/// are its superclass's properties, named after the card's own class.
+final class FeedCardView: ProfileCardView {
+    /// The card's avatar.
+    let avatarView = UIImageView(image: nil)
 }
 
 /// A screen's controller, holding views in the ways Swift code does: a `let`,
@@ -44,7 +90,7 @@ final class ProfileViewController: UIViewController {
         view.addSubview(card)
         card.add(avatar: avatarView)
         let views: [String: Any] = ["card": card]
-        for format in ["H:|[card]|", "V:|-100-[card(120)]"] {
+        for format in ["H:|[card(375)]", "V:|-100-[card(120)]"] {
             NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: format, metrics: nil, views: views))
         }
     }
@@ -56,7 +102,7 @@ final class ProfileViewController: UIViewController {
 }
 
 /// A card view holding its title and buttons.
-final class ProfileCardView: UIView {
+class ProfileCardView: UIView {
     /// The card's title.
     let titleLabel = UILabel()
     /// The card's buttons, held as an array.

@@ -23,12 +23,12 @@ import Foundation
 ///
 /// One value serves one report, like the `LiveAdapter` that owns it.
 @MainActor
-struct PropertyNames {
+public struct PropertyNames {
     /// Whether reports look for property names. On unless the environment's
     /// `LAYOUT_DEBUG_PROPERTY_NAMES` is `0`: an escape hatch for an app whose
     /// reflection misbehaves (an `unowned` property to a freed object traps
     /// when read, here as in the app's own code). Settable for the benchmark.
-    nonisolated(unsafe) static var isEnabled =
+    nonisolated(unsafe) public static var isEnabled =
         ProcessInfo.processInfo.environment["LAYOUT_DEBUG_PROPERTY_NAMES"] != "0"
 
     /// The most responders a search walks up: real chains are a few dozen
