@@ -7,7 +7,8 @@ from conftest import LLDBSession, c_value, code_address, freed_view, frame_lines
 from test_lldb_lbreak import conflict_scenarios
 
 SUGGESTION = re.compile(r"^  (\d+)\. (.*)$")
-BRACKETED = re.compile(r"<[A-Za-z_.]+:(0x[0-9a-f]+)>")
+# A view as reports name it, with the property that holds it when one does.
+BRACKETED = re.compile(r"<[A-Za-z_.]+:(0x[0-9a-f]+)(?: [^<>]+)?>")
 
 
 def suggestions(report):

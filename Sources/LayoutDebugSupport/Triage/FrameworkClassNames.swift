@@ -80,12 +80,17 @@ enum FrameworkClassNames {
         name.contains(".") || name.hasPrefix("MAS")
     }
 
-    /// `<Class:0x…>`, with `'name'` when the item has a name of its own;
-    /// the triage speaks only snapshots, so it does not borrow the renderers'.
+    /// `<Class:0x…>`, with `'name'` when the item has a name of its own, else the
+    /// property that holds it; the triage speaks only snapshots, so it does not
+    /// borrow the renderers'.
     static func label(_ item: ObjectReference) -> String {
         var text = "<" + item.className
         if let address = item.address { text += ":0x" + String(address, radix: 16) }
-        if let name = item.name, name != item.className { text += " '" + name + "'" }
+        if let name = item.name, name != item.className {
+            text += " '" + name + "'"
+        } else if let property = item.shownProperty {
+            text += " " + property
+        }
         return text + ">"
     }
 }

@@ -47,6 +47,8 @@ final class PropertyNamesTests: XCTestCase {
             XCTAssertTrue(report.contains("<UILabel:\(hex(profile.title)) ProfileCardView.titleLabel>"), report)
             // A lazy property, read from its storage.
             XCTAssertTrue(report.contains("<ProfileCardView:\(hex(profile.card)) ProfileViewController.card>"), report)
+            // The owner line names the app's first view by its property too.
+            XCTAssertTrue(report.hasPrefix("Owner: yours (the app's <ProfileCardView:\(hex(profile.card)) ProfileViewController.card>)"), report)
             // The broken constraint's line names the title too.
             XCTAssertTrue(report.contains("ProfileCardView.titleLabel>.width == 300"), report)
         }
