@@ -101,8 +101,7 @@ public enum SVGPicture {
     /// Boxes nested by depth (pre-order), so a click can collapse a subtree.
     private static func writeBoxes(_ boxes: [LayoutPicture.Box], into out: inout String) {
         var open = 0
-        // Boxes at the same place (a cell and its content view) get their labels one under another.
-        var labelsAt: [String: Int] = [:]
+        var labels = LabelPlacement()
         for box in boxes {
             while open > box.depth { out += "</g></g>\n"; open -= 1 }
             var classes = box.isGuide ? "view guide" : "view"
@@ -113,15 +112,12 @@ public enum SVGPicture {
             out += "width=\"\(number(r.width))\" height=\"\(number(r.height))\">"
             out += "<title>\(escaped(box.reference.bracketed + " " + FrameText.rect(r)))"
             out += box.isAmbiguous ? " (ambiguous)</title></rect>" : "</title></rect>"
-            let label = box.reference.displayName
             if r.width >= 28, r.height >= 14 {
-                let fits = max(1, Int((r.width - 6) / 6))
+                let label = boxLabel(box.reference)
+                let fits = max(1, Int((r.width - 6) / LabelPlacement.characterWidth))
                 let shown = label.count > fits ? String(label.prefix(max(1, fits - 1))) + "…" : label
-                let place = number(r.x) + "," + number(r.y)
-                let row = labelsAt[place, default: 0]
-                labelsAt[place] = row + 1
-                if Double(row + 1) * 12 <= r.height {
-                    out += "<text class=\"label\" x=\"\(number(r.x + 3))\" y=\"\(number(r.y + 11 + Double(row) * 12))\">"
+                if let baseline = labels.place(width: Double(shown.count) * LabelPlacement.characterWidth, in: r) {
+                    out += "<text class=\"label\" x=\"\(number(r.x + 3))\" y=\"\(number(baseline))\">"
                     out += escaped(shown) + "</text>"
                 }
             }
@@ -129,6 +125,17 @@ public enum SVGPicture {
             open = box.depth + 1
         }
         while open > 0 { out += "</g></g>\n"; open -= 1 }
+    }
+
+    /// What a box says: its name, else the property that holds it without its
+    /// holder (`avatarView`: the box is small, and its hover title says the rest),
+    /// else its class.
+    static func boxLabel(_ reference: ObjectReference) -> String {
+        if let name = reference.name { return name }
+        if let property = reference.property, let dot = property.firstIndex(of: ".") {
+            return String(property[property.index(after: dot)...])
+        }
+        return reference.className
     }
 
     /// A line or bracket, drawn from its midpoint outwards.

@@ -66,4 +66,34 @@ final class PicturesTests: XCTestCase {
         XCTAssertTrue(svg.contains("&lt;a &amp; &quot;b&quot;&gt;"))
         XCTAssertFalse(svg.contains("<a &"))
     }
+
+    /// A cell at (0 0) and its content view 2 points in: the second label goes on
+    /// the first free row below the first, not over it.
+    func test_labelsOfBoxesStartingClose_goOneUnderAnother() {
+        var content = ViewSnapshot(reference: ObjectReference(className: "UITableViewCellContentView", address: 2),
+                                   frame: SnapshotRect(x: 2, y: 2, width: 196, height: 96))
+        content.children = [ViewSnapshot(reference: ObjectReference(className: "UILabel", address: 3),
+                                         frame: SnapshotRect(x: 0, y: 0, width: 100, height: 20))]
+        let root = ViewSnapshot(reference: ObjectReference(className: "UITableViewCell", address: 1),
+                                frame: SnapshotRect(x: 0, y: 0, width: 200, height: 100), children: [content])
+        let svg = SVGPicture.svg(PictureScenes.tree(root))
+        // A 200-wide root is drawn 320 wide (1.6×): the content view is at (3.2 3.2).
+        // Row tops 0 and 12 (the cell's label ends there); baselines 11 below each top.
+        XCTAssertTrue(svg.contains("<text class=\"label\" x=\"3\" y=\"11\">UITableViewCell</text>"), svg)
+        XCTAssertTrue(svg.contains("<text class=\"label\" x=\"6.2\" y=\"23\">UITableViewCellContentView</text>"), svg)
+        // The label is drawn (3.2 3.2; 160 32): rows 0 and 12 are taken, and a row at
+        // 24 would end at 36, past its bottom (35.2): unlabelled, still titled.
+        XCTAssertFalse(svg.contains(">UILabel</text>"), svg)
+        XCTAssertTrue(svg.contains("<title>&lt;UILabel:0x3&gt;"), svg)
+    }
+
+    /// A box held by a property says the property without its holder; the hover title says all.
+    func test_aBoxHeldByAProperty_isLabelledWithThePropertyAlone() {
+        let root = ViewSnapshot(reference: ObjectReference(className: "UIImageView", address: 1,
+                                                           property: "ProfileViewController.avatarView"),
+                                frame: SnapshotRect(x: 0, y: 0, width: 200, height: 100))
+        let svg = SVGPicture.svg(PictureScenes.tree(root))
+        XCTAssertTrue(svg.contains(">avatarView</text>"), svg)
+        XCTAssertTrue(svg.contains("<title>&lt;UIImageView:0x1 ProfileViewController.avatarView&gt;"), svg)
+    }
 }
