@@ -19,11 +19,7 @@ enum PropertyNameScenarios {
     /// wide and 30 high: (16 80; 100 30) and (124 80; 100 30).
     static func profile(root: UIView, count: Int) {
         let controller = ProfileViewController()
-        (root.next as? UIViewController)?.addChild(controller)
-        controller.view.frame = root.bounds
-        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        root.addSubview(controller.view)
-        controller.didMove(toParent: root.next as? UIViewController)
+        embed(controller, in: root)
         NSLayoutConstraint.activate([
             controller.titleWidthConstraint(300),
         ])
@@ -33,12 +29,18 @@ enum PropertyNameScenarios {
     /// card, its avatar, title and two buttons) held in a `FeedViewController`'s
     /// `cards` array; no conflict. What `bench/report` names at 1000 views.
     static func feed(root: UIView, count: Int) {
-        let controller = FeedViewController(cardCount: max(1, count / 5))
-        (root.next as? UIViewController)?.addChild(controller)
+        embed(FeedViewController(cardCount: max(1, count / 5)), in: root)
+    }
+
+    /// Adds `controller` as a child of the root's controller, its view filling the
+    /// root (autoresizing), as a container view controller does.
+    private static func embed(_ controller: UIViewController, in root: UIView) {
+        let parent = root.next as? UIViewController
+        parent?.addChild(controller)
         controller.view.frame = root.bounds
         controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         root.addSubview(controller.view)
-        controller.didMove(toParent: root.next as? UIViewController)
+        controller.didMove(toParent: parent)
     }
 }
 
