@@ -25,14 +25,14 @@ struct Summary {
         if let shape = parsed.shape, let signature = parsed.signature,
            !(snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil) {
             if shapeCounts[shape] == nil, owners[signature] == nil {
-                owners[signature] = ConflictTriage.classify(snapshot).owner
+                owners[signature] = ConflictTriage.owner(of: snapshot)
             }
             shapeCounts[shape, default: (signature, 0)].count += 1
             return
         }
         let key = snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil
             ? Self.key(snapshot) : parsed.signature ?? snapshot.signature
-        if owners[key] == nil { owners[key] = ConflictTriage.classify(snapshot).owner }
+        if owners[key] == nil { owners[key] = ConflictTriage.owner(of: snapshot) }
         counts[key, default: 0] += 1
     }
 

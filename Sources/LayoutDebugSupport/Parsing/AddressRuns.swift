@@ -28,28 +28,9 @@ enum AddressRuns {
         }
     }
 
-    /// A copy of the lines with every digit of every address changed and
-    /// everything else kept: each digit is replaced by the next one of its
-    /// kind (`0`…`9`, `a`…`f`, `A`…`F`, wrapping), so lengths, letters and
-    /// which addresses are spelled alike stay as they were. Every digit
-    /// changes (zeros too, as in `'tag:0x0'`), so any part of an address that
-    /// reaches a signature shows. Two spellings of one address (`0x010` and
-    /// `0x10`) may part; the worst that does is keep a text out of the cache.
-    static func changed(_ pending: PendingLines) -> PendingLines {
-        var copy = pending
-        copy.bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let text = ByteText(base: UnsafePointer(base), count: buffer.count)
-            for line in pending.lines {
-                forEach(in: text, line.start, line.end) { runStart, runEnd, _, _ in
-                    guard runEnd - runStart <= longest else { return }
-                    for index in runStart..<runEnd { base[index] = next(base[index]) }
-                }
-            }
-        }
-        return copy
-    }
-
+    /// The digit after `digit` among its kind (`0`…`9`, `a`…`f`, `A`…`F`,
+    /// wrapping): changing every digit this way keeps lengths, letters and
+    /// which addresses are spelled alike, and zeros change too (`'tag:0x0'`).
     private static func next(_ digit: UInt8) -> UInt8 {
         switch digit {
         case UInt8(ascii: "9"): UInt8(ascii: "0")
@@ -64,5 +45,29 @@ enum AddressRuns {
         guard index - 2 >= lineStart, text[index - 1] == UInt8(ascii: "0") else { return false }
         if text[index - 2] == UInt8(ascii: ":") { return true }
         return index - 3 >= lineStart && text[index - 2] == 0x20 && text[index - 3] == UInt8(ascii: ":")
+    }
+}
+
+extension AddressRuns {
+    /// A copy of one line with every address changed, digits and width: each
+    /// digit is replaced by the next one of its kind and a run shorter than
+    /// `longest` gets one more digit, so any part of an address that reaches
+    /// a reading shows. Two spellings of one address (`0x010` and `0x10`)
+    /// may part; the worst that does is keep a line out of the cache. A line cache keyed without digits or widths keeps
+    /// a reading only when this copy reads the same.
+    static func changedLine(_ text: ByteText, _ start: Int, _ end: Int) -> [UInt8] {
+        var copy: [UInt8] = []
+        copy.reserveCapacity(end - start + 16)
+        var index = start
+        forEach(in: text, start, end) { runStart, runEnd, _, _ in
+            copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: runStart - index))
+            index = runStart
+            guard runEnd - runStart <= longest else { return }
+            for digit in runStart..<runEnd { copy.append(next(text[digit])) }
+            if runEnd > runStart, runEnd - runStart < longest { copy.append(UInt8(ascii: "1")) }
+            index = runEnd
+        }
+        copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: end - index))
+        return copy
     }
 }

@@ -1,18 +1,20 @@
 // MARK: - ConflictShapeCache
 
-/// Conflicts already read, by their text with the addresses abstracted.
+/// Conflicts already put together, by the lines they are made of.
 ///
 /// A flooded console repeats a handful of conflicts with new addresses each
-/// time. The key keeps everything but the digits of addresses, and of those
-/// it keeps their length and which addresses are equal (`AddressNumbers`):
-/// a broken constraint names a listed one by address, so that much of the
-/// addresses does change what a conflict says. Bounded: the table is emptied
-/// when it grows past `capacity`, so memory stays constant.
+/// time. Their lines come from `ConflictLineCache` with an id per text apart
+/// from addresses; the key is those ids, each with its line's kind, and which
+/// listed line the broken one names (found from the addresses, the one thing
+/// of them that changes what a conflict says). A conflict put together once
+/// gives its snapshot and signature to every later one with its key, so the
+/// signature is made once. Bounded: the table is emptied when it grows past
+/// `capacity`, so memory stays constant.
 final class ConflictShapeCache {
-    /// Two independent 64-bit hashes of the text without addresses. Equal
-    /// texts always have equal keys; for different texts to share a key both
-    /// hashes would have to collide (odds about 2⁻¹²⁸ per pair), which is why
-    /// the text itself is not kept for comparison.
+    /// Two independent 64-bit hashes. Equal inputs always have equal keys;
+    /// for different ones to share a key both hashes would have to collide
+    /// (odds about 2⁻¹²⁸ per pair), which is why the input itself is not
+    /// kept for comparison.
     struct Key: Hashable {
         var first: UInt64
         var second: UInt64
@@ -20,66 +22,33 @@ final class ConflictShapeCache {
 
     typealias Entry = (snapshot: ConflictSnapshot, signature: String, shape: Int)
 
-    /// What is known of a text read before.
-    enum Known {
-        /// Later texts like it share its signature and id.
-        case shape(Entry)
-        /// Its signature depends on its addresses, so each is read in full.
-        case readInFull
-    }
-
-    private static let capacity = 2048
-    private var entries: [Key: Known] = [:]
+    private static let capacity = 4096
+    private var entries: [Key: Entry] = [:]
     private var shapes = 0
 
-    func lookup(_ key: Key) -> Known? { entries[key] }
+    func lookup(_ key: Key) -> Entry? { entries[key] }
 
-    /// Stores a newly read text and returns its id (ids only go up, so an id
-    /// is never reused for another text after the table is emptied).
+    /// Stores a newly put-together conflict and returns its id (ids only go
+    /// up, so an id is never reused for another conflict after the table is
+    /// emptied).
     func store(_ key: Key, snapshot: ConflictSnapshot, signature: String) -> Int {
-        makeRoom()
+        if entries.count >= Self.capacity { entries.removeAll() }
         shapes += 1
-        entries[key] = .shape((snapshot, signature, shapes))
+        entries[key] = (snapshot, signature, shapes)
         return shapes
     }
 
-    /// Remembers that texts with this key are read in full, so each is read
-    /// once rather than twice.
-    func storeReadInFull(_ key: Key) {
-        makeRoom()
-        entries[key] = .readInFull
-    }
-
-    private func makeRoom() {
-        if entries.count >= Self.capacity { entries.removeAll() }
-    }
-
-    /// Hashes the kept lines, each with its kind, replacing the digits of
-    /// each address by their count and the address's numbers in order of
-    /// first appearance (see `AddressNumbers`).
-    func key(_ pending: PendingLines, droppedLines: Int, envelope: PasteRepairs? = nil) -> Key {
+    /// Hashes a conflict's line ids and kinds, the index of the listed line
+    /// the broken one names, the lines not kept and the envelope's repairs;
+    /// `nil` when a line has no id (read in full, or unreadable text).
+    func key(_ readings: [KeptReading], matched: Int?, droppedLines: Int, envelope: PasteRepairs?) -> Key? {
         var hasher = StreamHasher()
-        var numbers = AddressNumbers()
-        pending.bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let text = ByteText(base: base, count: buffer.count)
-            for line in pending.lines {
-                hasher.add(UInt64(line.kind.rawValue) | UInt64(line.end - line.start) << 8)
-                var index = line.start
-                AddressRuns.forEach(in: text, line.start, line.end) { runStart, runEnd, value, capitals in
-                    hasher.add(text.base + index, count: runStart - index)
-                    if runEnd - runStart <= AddressRuns.longest {
-                        hasher.add(UInt64(runEnd - runStart))
-                        numbers.add(value, spelling: UInt64(runEnd - runStart) | capitals << 8, to: &hasher)
-                    } else {
-                        // Too long to be read as an address: it is only text.
-                        hasher.add(text.base + runStart, count: runEnd - runStart)
-                    }
-                    index = runEnd
-                }
-                hasher.add(text.base + index, count: line.end - index)
-            }
+        for kept in readings {
+            guard kept.isShared else { return nil }
+            hasher.add(UInt64(kept.kind.rawValue) | UInt64(kept.line.id) << 8)
         }
+        hasher.add(UInt64(readings.count))
+        hasher.add(matched.map { UInt64($0) } ?? UInt64.max)
         hasher.add(UInt64(droppedLines))
         if let envelope {
             hasher.add(UInt64(envelope.strayClosings) | UInt64(envelope.elisions) << 32)

@@ -14,6 +14,62 @@ struct PendingLines {
     }
 }
 
+/// What one kept line says read on its own: a constraint (its classes
+/// already shortened, as `ConsoleLogParser.readable` does), `<private>`, or
+/// text that could not be read; and the repairs its text needed. A class, so
+/// that the line cache and every conflict made of the line share one.
+final class LineReading {
+    let constraint: ConstraintSnapshot?
+    /// `constraint?.shape`, made once per reading rather than per conflict.
+    let shape: String?
+    let unparsed: String?
+    let isRedacted: Bool
+    let repairs: PasteRepairs?
+
+    init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
+         repairs: PasteRepairs? = nil) {
+        self.constraint = constraint
+        shape = constraint?.shape
+        self.unparsed = unparsed
+        self.isRedacted = isRedacted
+        self.repairs = repairs
+    }
+
+    /// Whether two readings say the same apart from addresses. A line that
+    /// could not be read is never shared: its text is what it says.
+    func isSame(apartFromAddresses other: LineReading) -> Bool {
+        unparsed == nil && other.unparsed == nil && isRedacted == other.isRedacted && repairs == other.repairs
+            && constraint?.withoutAddresses == other.constraint?.withoutAddresses
+    }
+}
+
+/// A kept line's reading within its conflict.
+struct KeptReading {
+    /// The line as read, shared with the line cache or read for this conflict alone.
+    var line: ConflictLineCache.Line
+    var kind: PendingLines.Kind
+    /// Whether `line` is in the line cache, so its id names its text.
+    var isShared: Bool
+    /// This line's own constraint address (a shared reading holds the
+    /// address of the line it was read from).
+    var address: UInt64?
+
+    var reading: LineReading { line.reading }
+}
+
+extension ConstraintSnapshot {
+    /// The snapshot with its own and its views' addresses taken out.
+    fileprivate var withoutAddresses: ConstraintSnapshot {
+        var copy = self
+        copy.address = nil
+        copy.firstItem?.address = nil
+        copy.secondItem?.address = nil
+        copy.owner?.address = nil
+        copy.superview?.address = nil
+        return copy
+    }
+}
+
 extension ConsoleLogParser {
     mutating func keep(_ text: ByteText, _ start: Int, _ end: Int, _ kind: PendingLines.Kind) {
         let offset = pending.bytes.count
@@ -21,56 +77,166 @@ extension ConsoleLogParser {
         pending.lines.append((offset, pending.bytes.count, kind))
     }
 
-    /// Fills `conflict` from the kept lines, parsing them only when no earlier
-    /// conflict had the same text apart from addresses, and returns the
-    /// signature with the id of the text (`nil` when the text cannot share one).
+    /// Fills `conflict` from the kept lines, each read once per distinct text
+    /// apart from addresses (`ConflictLineCache`), and returns the signature
+    /// with the id of the conflict's lines taken together (`nil` when a line
+    /// was read in full, so the conflict cannot share one).
     mutating func resolvePending() -> (signature: String, shape: Int?) {
         guard let shapes else { preconditionFailure("kept lines without a shape cache") }
+        readPendingLines()
+        let matched = brokenMatch()
         // The envelope's repairs (a stray `}`, elisions) are not in the kept
         // lines, so they join the key: a cached snapshot carries them.
-        let key = shapes.key(pending, droppedLines: droppedLines, envelope: conflict.repairs)
-        let known = shapes.lookup(key)
-        if case .shape(let entry)? = known {
+        let key = shapes.key(readings, matched: matched, droppedLines: droppedLines, envelope: conflict.repairs)
+        if let key, let entry = shapes.lookup(key) {
             conflict = entry.snapshot
             return (entry.signature, entry.shape)
         }
-        let base = conflict
-        let snapshot = readable(read(pending, onto: base))
-        let signature = snapshot.signature
-        guard known == nil else {
-            conflict = snapshot
-            return (signature, nil)
-        }
-        // Sharing a text's signature with later texts that differ only in
-        // their addresses is right only when the signature does not depend on
-        // them, which an address inside an identifier or a `names:` key
-        // breaks. Reading the text again with every address changed (same
-        // pattern of equal and different ones) shows whether it does.
-        let changed = readable(read(AddressRuns.changed(pending), onto: base))
-        conflict = snapshot
-        guard changed.signature == signature else {
-            shapes.storeReadInFull(key)
-            return (signature, nil)
-        }
-        return (signature, shapes.store(key, snapshot: snapshot, signature: signature))
+        let signature = assemble(matched: matched)
+        guard let key else { return (signature, nil) }
+        return (signature, shapes.store(key, snapshot: conflict, signature: signature))
     }
 
-    /// Parses kept lines into a copy of `base`.
-    private mutating func read(_ kept: PendingLines, onto base: ConflictSnapshot) -> ConflictSnapshot {
-        conflict = base
-        var bytes = kept.bytes
-        bytes.append(0)
+    /// Reads every kept line into `readings`, each from the line cache when it can.
+    private mutating func readPendingLines() {
+        readings.removeAll(keepingCapacity: true)
+        // A copy that shares `pending`'s storage: reading a line changes the
+        // parser, which may not happen while its own storage is being read.
+        pending.bytes.append(0)
+        defer { pending.bytes.removeLast() }
+        let bytes = pending.bytes
         bytes.withUnsafeBufferPointer { buffer in
             let text = ByteText(base: buffer.baseAddress!, count: buffer.count - 1)
-            for line in kept.lines {
+            for line in pending.lines {
                 if line.kind == .stray {
-                    conflict.unparsedLines.append(text.string(line.start, line.end))
+                    readings.append(unshared(LineReading(unparsed: text.string(line.start, line.end)), kind: .stray))
                 } else {
-                    record(text, line.start, line.end, isBroken: line.kind == .broken)
+                    readings.append(reading(text, line.start, line.end, kind: line.kind))
                 }
             }
         }
+    }
+
+    /// One line's reading: shared when a line with its key was read and
+    /// verified, read now (and kept unverified) when none was.
+    private mutating func reading(_ text: ByteText, _ start: Int, _ end: Int,
+                                  kind: PendingLines.Kind) -> KeptReading {
+        guard let lines = lineCache else { preconditionFailure("kept lines without a line cache") }
+        let key = lines.key(text, start, end)
+        switch lines.lookup(key) {
+        case .line(let line)?:
+            if let bytes = line.unverifiedBytes {
+                guard verifies(line, bytes: bytes) else {
+                    lines.storeReadInFull(key)
+                    return readInFull(text, start, end, kind: kind)
+                }
+                line.unverifiedBytes = nil
+            }
+            return KeptReading(line: line, kind: kind, isShared: true, address: address(of: line))
+        case .readInFull?:
+            return readInFull(text, start, end, kind: kind)
+        case nil:
+            let reading = readAlone(text, start, end)
+            let address = reading.constraint?.address
+            guard reading.unparsed == nil else { return unshared(reading, kind: kind) }
+            let source = Self.addressSource(address, values: lines.values)
+            let bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
+            let line = lines.storeUnverified(key, reading: reading, address: source, bytes: bytes)
+            return KeptReading(line: line, kind: kind, isShared: true, address: address)
+        }
+    }
+
+    private mutating func readInFull(_ text: ByteText, _ start: Int, _ end: Int,
+                                     kind: PendingLines.Kind) -> KeptReading {
+        unshared(readAlone(text, start, end), kind: kind)
+    }
+
+    /// A reading that belongs to this conflict alone.
+    private func unshared(_ reading: LineReading, kind: PendingLines.Kind) -> KeptReading {
+        let line = ConflictLineCache.Line(id: 0, reading: reading, address: .none, unverifiedBytes: nil)
+        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address)
+    }
+
+    /// The current line's constraint address, from its own address runs.
+    private func address(of line: ConflictLineCache.Line) -> UInt64? {
+        switch line.address {
+        case .none: return nil
+        case .run(let index): return lineCache?.values[index]
+        case .fixed(let value): return value
+        }
+    }
+
+    private static func addressSource(_ address: UInt64?, values: [UInt64]) -> ConflictLineCache.AddressSource {
+        guard let address else { return .none }
+        return values.firstIndex(of: address).map { .run($0) } ?? .fixed(address)
+    }
+
+    /// Whether a line read once reads the same with every address changed,
+    /// its own constraint address included from the same run.
+    private mutating func verifies(_ line: ConflictLineCache.Line, bytes: [UInt8]) -> Bool {
+        var changed = bytes.withUnsafeBufferPointer { buffer in
+            AddressRuns.changedLine(ByteText(base: buffer.baseAddress!, count: buffer.count), 0, buffer.count)
+        }
+        let count = changed.count
+        changed.append(0)
+        return changed.withUnsafeBufferPointer { buffer in
+            let text = ByteText(base: buffer.baseAddress!, count: count)
+            let reading = readAlone(text, 0, count)
+            var values: [UInt64] = []
+            AddressRuns.forEach(in: text, 0, count) { runStart, runEnd, value, _ in
+                if runEnd - runStart <= AddressRuns.longest { values.append(value) }
+            }
+            return reading.isSame(apartFromAddresses: line.reading)
+                && Self.addressSource(reading.constraint?.address, values: values) == line.address
+        }
+    }
+
+    /// Reads one line as `record` would into an empty conflict.
+    private mutating func readAlone(_ text: ByteText, _ start: Int, _ end: Int) -> LineReading {
+        let reading = conflict
+        defer { conflict = reading }
+        conflict = ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: [])
+        record(text, start, end, isBroken: false)
+        let constraint = conflict.mutuallyExclusive.first.map { constraint in
+            appModules.isEmpty
+                ? constraint : constraint.renamingClasses { AppModuleNames.shortened($0, modules: appModules) }
+        }
+        return LineReading(constraint: constraint, unparsed: conflict.unparsedLines.first,
+                           isRedacted: conflict.isRedacted, repairs: conflict.repairs)
+    }
+
+    /// The index in `readings` of the listed constraint the broken line
+    /// names: the first before it with its address and class, as `record`
+    /// matches them.
+    private func brokenMatch() -> Int? {
+        guard let last = readings.indices.last, readings[last].kind == .broken,
+              let broken = readings[last].reading.constraint, let address = readings[last].address else { return nil }
+        return readings[..<last].firstIndex {
+            $0.kind == .listed && $0.address == address && $0.reading.constraint?.className == broken.className
+        }
+    }
+
+    /// Puts the conflict together from its lines' readings onto the
+    /// envelope read so far, and returns its signature.
+    private mutating func assemble(matched: Int?) -> String {
+        var listedShapes: [String] = []
+        var brokenShape: String?
+        for kept in readings {
+            let reading = kept.reading
+            if let repairs = reading.repairs { noteRepairs { $0.add(repairs) } }
+            if reading.isRedacted { conflict.isRedacted = true }
+            if let unparsed = reading.unparsed { conflict.unparsedLines.append(unparsed) }
+            guard let constraint = reading.constraint, let shape = reading.shape else { continue }
+            if kept.kind == .broken {
+                let named = matched.map { readings[$0].reading } ?? reading
+                conflict.brokenConstraint = named.constraint
+                brokenShape = named.shape
+            } else {
+                conflict.mutuallyExclusive.append(constraint)
+                listedShapes.append(shape)
+            }
+        }
         if droppedLines > 0 { conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)") }
-        return conflict
+        return ConflictSnapshot.signature(listedShapes: listedShapes, brokenShape: brokenShape)
     }
 }

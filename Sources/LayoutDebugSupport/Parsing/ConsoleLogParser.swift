@@ -48,11 +48,16 @@ public struct ConsoleLogParser {
     var endsInsideLine = false
     var ordinal = 0
     let interner = StringInterner()
-    /// Set when summarizing: conflicts whose text differs only in addresses
-    /// are read once.
+    /// Set when summarizing: conflicts made of the same lines (by
+    /// `lineCache`'s ids) are put together once.
     let shapes: ConflictShapeCache?
+    /// Set when summarizing: lines whose text differs only in addresses are
+    /// read once, and conflicts put together from their lines' readings.
+    let lineCache: ConflictLineCache?
     /// The raw lines of the conflict being read, when summarizing.
     var pending = PendingLines()
+    /// The readings of `pending`'s lines, kept to reuse their storage.
+    var readings: [KeptReading] = []
     /// The last lines of the previous buffer, from a header (or its advice)
     /// that no conflict followed within that buffer. Whether it begins a
     /// conflict depends on the lines after it, so it is read with the start
@@ -79,16 +84,18 @@ public struct ConsoleLogParser {
     /// Creates a parser at the start of a log.
     ///
     /// - Parameters:
-    ///   - summarizing: read each distinct conflict text once, fill
-    ///   `ParsedConflict.signature`, and leave line numbers at 0. A conflict whose text differs from
+    ///   - summarizing: read each distinct constraint line once, fill
+    ///   `ParsedConflict.signature`, and leave line numbers at 0. A line whose text differs from
     ///   an earlier one only in its addresses then gets that earlier
-    ///   conflict's snapshot (addresses included): right for counting
+    ///   line's reading (addresses included), and a conflict made of the
+    ///   same lines an earlier conflict's snapshot: right for counting
     ///   signatures (`--summary`), wrong for reports.
     ///   - appModules: the app's own modules, dropped from class names
     ///     (`App.HeaderView` reads `HeaderView`; see `AppModuleNames`); a log
     ///     does not say which module is the app's, so the caller does.
     public init(summarizing: Bool = false, appModules: Set<String> = []) {
         shapes = summarizing ? ConflictShapeCache() : nil
+        lineCache = summarizing ? ConflictLineCache() : nil
         countsLines = !summarizing
         self.appModules = appModules
     }

@@ -39,8 +39,14 @@ extension ConflictSnapshot {
     /// broken constraint's shape after `=> `. Sorting makes the signature
     /// independent of the order in which an engine or a log lists them.
     public var signature: String {
-        let shapes = mutuallyExclusive.map(\.shape).sorted().joined(separator: " | ")
-        guard let broken = brokenConstraint else { return shapes }
-        return shapes + " => " + broken.shape
+        Self.signature(listedShapes: mutuallyExclusive.map(\.shape), brokenShape: brokenConstraint?.shape)
+    }
+
+    /// The signature from shapes already made: the summary makes each
+    /// line's shape once and puts conflicts together from them.
+    static func signature(listedShapes: [String], brokenShape: String?) -> String {
+        let shapes = listedShapes.sorted().joined(separator: " | ")
+        guard let brokenShape else { return shapes }
+        return shapes + " => " + brokenShape
     }
 }

@@ -43,6 +43,18 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
         return ConflictTriage(owner: .yours, evidence: yoursEvidence(conflict, constraints))
     }
 
+    /// A conflict's owner alone, as `classify` finds it, without wording the
+    /// evidence: a summary needs the owner of thousands of signatures and
+    /// shows no evidence.
+    ///
+    /// - Parameter conflict: The conflict, from any source.
+    /// - Returns: `classify(conflict).owner`.
+    public static func owner(of conflict: ConflictSnapshot) -> ConflictOwner {
+        let constraints = conflict.mutuallyExclusive + (conflict.brokenConstraint.map { [$0] } ?? [])
+        if transientEvidence(constraints) != nil { return .transient }
+        return systemEvidence(constraints) != nil ? .system : .yours
+    }
+
     // MARK: - Rules
 
     /// Rule 1, transient. An encapsulated size of 0 is what a table or

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutDebugSupport
 import XCTest
 
@@ -116,5 +117,88 @@ final class ParsingSummaryTests: XCTestCase {
         parser.finish { shapes.append($0.shape) }
         XCTAssertEqual(shapes, Array(repeating: 1, count: 5))
         XCTAssertEqual(summarized(text), ConsoleLogParser.parse(text).map(\.signature))
+    }
+
+    // MARK: - Varied consoles
+
+    /// A small deterministic generator (SplitMix64), so a failure names its seed.
+    private struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ z >> 30) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ z >> 27) &* 0x94D0_49BB_1331_11EB
+            return z ^ z >> 31
+        }
+        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+        mutating func hex(_ digits: Int) -> String {
+            String((0..<digits).map { _ in "0123456789abcdef".randomElement(using: &self)! })
+        }
+    }
+
+    /// The corpus's conflicts as a varied console prints them: every address
+    /// fresh for each conflict with 1 to 16 digits (widths mixed within one
+    /// conflict), now and then identifiers holding numbers or an address,
+    /// some conflicts cut mid-list, and conflicts repeated.
+    private func variedConsole(seed: UInt64) throws -> String {
+        var random = Seeded(state: seed)
+        let blocks = try ParsingCorpus.names().map { try ParsingCorpus.enveloped($0, brokenIndex: 0).text }
+        let address = try NSRegularExpression(pattern: ":0x[0-9a-f]+")
+        let unnamed = try NSRegularExpression(pattern: "(<NSLayoutConstraint:0x[0-9a-f]+) (?!')")
+        var text = ""
+        for _ in 0..<60 {
+            var block = blocks[random.next(blocks.count)]
+            var fresh: [String: String] = [:]
+            for match in address.matches(in: block, range: NSRange(block.startIndex..., in: block)).reversed() {
+                let range = Range(match.range, in: block)!
+                let old = String(block[range])
+                if fresh[old] == nil { fresh[old] = ":0x" + random.hex(1 + random.next(16)) }
+                block.replaceSubrange(range, with: fresh[old]!)
+            }
+            switch random.next(4) {
+            case 0: // an identifier with numbers in it, as a cell's
+                let tag = "'cell-0x\(random.hex(4))-\(random.next(1000))' "
+                block = unnamed.stringByReplacingMatches(in: block, range: NSRange(block.startIndex..., in: block),
+                                                         withTemplate: "$1 " + tag)
+            case 1: // an identifier holding an address, which the signature keeps
+                let tag = "'tag:0x\(random.hex(1 + random.next(3)))' "
+                block = unnamed.stringByReplacingMatches(in: block, range: NSRange(block.startIndex..., in: block),
+                                                         withTemplate: "$1 " + tag)
+            default:
+                break
+            }
+            if random.next(6) == 0, let cut = block.range(of: "\n    \"<", options: .backwards) {
+                block = String(block[..<cut.lowerBound]) + "\n"
+            }
+            text += block + String(repeating: "[Network] GET /v1/items?page=12 200 (35 ms)\n", count: random.next(3))
+        }
+        return text
+    }
+
+    /// The line cache (lines read once, of any address width) counts what a
+    /// full read counts, conflict by conflict, on consoles as varied as real ones.
+    func test_aVariedConsole_summarizesLikeAFullRead() throws {
+        for seed: UInt64 in 0..<4 {
+            let text = try variedConsole(seed: seed)
+            let full = ConsoleLogParser.parse(text)
+            let summary = summarizedConflicts(text)
+            XCTAssertGreaterThan(full.count, 50, "seed \(seed)")
+            XCTAssertEqual(summary.map(\.signature), full.map(\.signature), "seed \(seed)")
+            XCTAssertEqual(summary.map { $0.snapshot.signature }, full.map(\.signature), "seed \(seed)")
+            XCTAssertEqual(summary.map(\.snapshot.isRedacted), full.map(\.isRedacted), "seed \(seed)")
+            XCTAssertEqual(summary.map { ConflictTriage.classify($0.snapshot).owner },
+                           full.map { ConflictTriage.classify($0).owner }, "seed \(seed)")
+            XCTAssertGreaterThan(Set(summary.compactMap(\.shape)).count, 1, "seed \(seed)")
+        }
+    }
+
+    private func summarizedConflicts(_ text: String) -> [(signature: String, shape: Int?, snapshot: ConflictSnapshot)] {
+        var parser = ConsoleLogParser(summarizing: true)
+        var found: [(signature: String, shape: Int?, snapshot: ConflictSnapshot)] = []
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { parser.consume($0) { found.append(($0.signature ?? "", $0.shape, $0.snapshot)) } }
+        parser.finish { found.append(($0.signature ?? "", $0.shape, $0.snapshot)) }
+        return found
     }
 }

@@ -1,0 +1,134 @@
+// MARK: - ConflictLineCache
+
+/// Constraint lines already read, by their text with the digits of addresses
+/// abstracted.
+///
+/// A varied console seldom repeats a whole conflict apart from its addresses
+/// (an identifier or a title that differs in one line is enough), but it
+/// repeats most of its lines, and addresses of any width. So lines are
+/// read once each, and a conflict is put together from its lines' readings.
+///
+/// The key keeps everything but the digits of each address (what follows
+/// `:0x` or `: 0x`, up to `AddressRuns.longest` digits): of those it keeps
+/// only which addresses of the line are spelled alike, whether the run is
+/// empty, and where capitals are. Neither a digit nor the width reaches the
+/// key, so `0x7f8e1c` and `0x600003a4c2f0` read as one line.
+///
+/// A line is read when it is first met and kept unverified; when its key
+/// comes again, the first line is read once more with every address changed
+/// (each digit and the width) and kept only if that reading is the same, as
+/// `readInFull` otherwise. A line met once is thus read once. Bounded: the
+/// table is emptied when it grows past `capacity`.
+final class ConflictLineCache {
+    /// Where a kept line's own constraint address comes from.
+    enum AddressSource: Equatable {
+        /// The line names no constraint address.
+        case none
+        /// The value of the line's address run with this index.
+        case run(Int)
+        /// A value spelled outside any address run, so fixed by the key.
+        case fixed(UInt64)
+    }
+
+    /// One line read and kept, with an id no other line gets. A class, so
+    /// the table and each conflict's readings share it rather than copy it.
+    final class Line {
+        let id: Int
+        let reading: LineReading
+        let address: AddressSource
+        /// The text the line was read from, until a second line with its key
+        /// has had it verified (`nil` after).
+        var unverifiedBytes: [UInt8]?
+
+        init(id: Int, reading: LineReading, address: AddressSource, unverifiedBytes: [UInt8]?) {
+            self.id = id
+            self.reading = reading
+            self.address = address
+            self.unverifiedBytes = unverifiedBytes
+        }
+    }
+
+    /// What is known of a line with a given key.
+    enum Known {
+        /// Later lines with its key share its reading, once it is verified.
+        case line(Line)
+        /// Its reading depends on its addresses, so each line is read in full.
+        case readInFull
+    }
+
+    private static let capacity = 16384
+    private var entries: [ConflictShapeCache.Key: Known] = [:]
+    private var lines = 0
+    private var spellings = SpellingNumbers()
+    /// The values of the address runs of the line last keyed, in order.
+    private(set) var values: [UInt64] = []
+
+    func lookup(_ key: ConflictShapeCache.Key) -> Known? { entries[key] }
+
+    /// Keeps a line read for the first time, with the text it was read from;
+    /// returns it with its new id (ids only go up, so one is never reused
+    /// after the table is emptied).
+    func storeUnverified(_ key: ConflictShapeCache.Key, reading: LineReading, address: AddressSource,
+                         bytes: [UInt8]) -> Line {
+        if entries.count >= Self.capacity { entries.removeAll() }
+        lines += 1
+        let line = Line(id: lines, reading: reading, address: address, unverifiedBytes: bytes)
+        entries[key] = .line(line)
+        return line
+    }
+
+    /// Remembers that lines with this key are read in full.
+    func storeReadInFull(_ key: ConflictShapeCache.Key) { entries[key] = .readInFull }
+
+    /// Hashes one line with the digits and width of each address replaced by
+    /// the number of its spelling in the line, and fills `values` with the
+    /// addresses' values in order.
+    func key(_ text: ByteText, _ start: Int, _ end: Int) -> ConflictShapeCache.Key {
+        var hasher = StreamHasher()
+        spellings.reset()
+        values.removeAll(keepingCapacity: true)
+        var index = start
+        AddressRuns.forEach(in: text, start, end) { runStart, runEnd, value, capitals in
+            hasher.add(text.base + index, count: runStart - index)
+            let digits = runEnd - runStart
+            if digits <= AddressRuns.longest {
+                values.append(value)
+                let spelling = SpellingNumbers.Spelling(value: value, digits: digits, capitals: capitals)
+                hasher.add(UInt64(spellings.number(of: spelling)) << 2 | (digits == 0 ? 1 : 0) | 2)
+                hasher.add(capitals)
+            } else {
+                // Too long to be read as an address: it is only text.
+                hasher.add(text.base + runStart, count: digits)
+            }
+            index = runEnd
+        }
+        hasher.add(text.base + index, count: end - index)
+        return hasher.key
+    }
+}
+
+// MARK: - SpellingNumbers
+
+/// Numbers the address spellings of one line in order of first appearance.
+/// A `names:` key is matched by its text, so which addresses of a line are
+/// spelled alike can change what the line says; which values are equal
+/// reaches only the match of a broken constraint, made from the values.
+struct SpellingNumbers {
+    struct Spelling: Equatable {
+        var value: UInt64
+        var digits: Int
+        var capitals: UInt64
+    }
+
+    private var known: [Spelling] = []
+
+    /// Forgets the spellings, for the next line.
+    mutating func reset() { known.removeAll(keepingCapacity: true) }
+
+    /// The number of `spelling`, a new one if the line has not had it.
+    mutating func number(of spelling: Spelling) -> Int {
+        if let found = known.firstIndex(of: spelling) { return found }
+        known.append(spelling)
+        return known.count - 1
+    }
+}
