@@ -53,9 +53,10 @@ final class LiveAdapter {
     /// Whether origin capture was ever started: only then do constraints carry an origin.
     private let reportsOrigins = ConstraintOrigins.reportsOrigins
     /// The properties that hold this report's views and guides, or `nil` when
-    /// property names are off (`PropertyNames.isEnabled`).
-    private lazy var propertyNames: PropertyNames? =
-        PropertyNames.isEnabled ? PropertyNames { [unowned self] in self.classNames(of: $0).name } : nil
+    /// property names are off (`PropertyNames.isEnabled`). A stored property,
+    /// not a lazy one: a lazy one is copied out and back for each mutating
+    /// call, and its tables with it.
+    @exclusivity(unchecked) private var propertyNames: PropertyNames? = PropertyNames.isEnabled ? PropertyNames() : nil
 
     /// Creates an adapter for one report.
     init() {}
@@ -73,7 +74,7 @@ final class LiveAdapter {
         if name == nil, let guide = object as? PlatformLayoutGuide { name = Platform.identifier(of: guide) }
         let made = ObjectReference(className: classNames(of: object).name,
                                    address: UInt64(Nametags.address(of: object)), name: name,
-                                   property: propertyNames?.property(of: object))
+                                   property: propertyNames?.property(of: object) { classNames(of: $0).name })
         referenceCache.set(made, for: key)
         return made
     }

@@ -32,7 +32,7 @@ extension HeldObjects {
                     guard let encoding = ivar_getTypeEncoding(ivar), encoding.pointee == UInt8(ascii: "@"),
                           encoding.successor().pointee == UInt8(ascii: "\""),
                           let rawName = ivar_getName(ivar),
-                          let object = object_getIvar(holder, ivar).flatMap(layoutItem) else { continue }
+                          let object = object_getIvar(holder, ivar).flatMap(castItem) else { continue }
                     var name = String(cString: rawName)
                     if name.hasPrefix("_") { name.removeFirst() }
                     let key = LiveAdapter.key(object)

@@ -35,18 +35,25 @@ public struct PropertyNames {
     /// long, and a report must end even if a chain ever loops.
     static let longestChain = 256
 
-    /// What each holder keeps, by the holder's address.
-    private var heldByHolder = AddressTable<[UInt64: String]>()
+    /// One responder of a chain: what it keeps, and the nearest responder above
+    /// it that keeps anything. Most responders (UIKit's own, and app views with
+    /// no view properties) keep nothing, so a search skips them in one step.
+    private struct Link {
+        /// `[address: "Holder.property"]` for what the responder keeps.
+        let held: [UInt64: String]
+        /// The nearest responder above this one whose `held` is not empty.
+        let nextHolder: PlatformResponder?
+    }
+
+    /// Each responder met, by its address.
+    private var links = AddressTable<Link>()
     /// Whether a class is the app's own or inherits from one, by class.
     private var hasAppLevels = AddressTable<Bool>()
-    /// How a holder's class is printed (`ProfileCell`); the adapter's cached names.
-    private let className: (AnyObject) -> String
+    /// Reflects holders, with its caches for this report.
+    private var reflector = HeldObjects()
 
     /// Creates an empty finder for one report.
-    /// - Parameter className: The class name reports print for an object.
-    init(className: @escaping (AnyObject) -> String) {
-        self.className = className
-    }
+    init() {}
 
     // MARK: - Finding
 
@@ -54,7 +61,10 @@ public struct PropertyNames {
     /// or `nil` when no app object up its responder chain keeps it. The root
     /// view of one of the app's view controllers is `ProfileViewController.view`:
     /// UIKit keeps it in storage of its own, which is not reflected.
-    mutating func property(of object: AnyObject) -> String? {
+    /// - Parameters:
+    ///   - object: The view or layout guide.
+    ///   - className: How reports print a holder's class (`ProfileCell`).
+    mutating func property(of object: AnyObject, className: (AnyObject) -> String) -> String? {
         let key = LiveAdapter.key(object)
         var holder: PlatformResponder?
         if let view = object as? PlatformView {
@@ -68,20 +78,38 @@ public struct PropertyNames {
         }
         var steps = 0
         while let current = holder, steps < Self.longestChain {
-            if let name = held(by: current)[key] { return name }
-            holder = Platform.nextResponder(of: current)
+            let link = self.link(current, className: className)
+            if let name = link.held[key] { return name }
+            holder = link.nextHolder
             steps += 1
         }
         return nil
     }
 
-    /// What `holder` keeps in stored properties, reflected on first need.
-    private mutating func held(by holder: AnyObject) -> [UInt64: String] {
-        let key = LiveAdapter.key(holder)
-        if let known = heldByHolder.value(for: key) { return known }
-        let held = isReflected(type(of: holder)) ? HeldObjects.of(holder, named: className(holder)) : [:]
-        heldByHolder.set(held, for: key)
-        return held
+    /// The link of `responder`, made on first need with those of every
+    /// responder above it not met yet: each is reflected once per report.
+    private mutating func link(_ responder: PlatformResponder, className: (AnyObject) -> String) -> Link {
+        if let known = links.value(for: LiveAdapter.key(responder)) { return known }
+        var unmet: [PlatformResponder] = []
+        var next: PlatformResponder? = responder
+        var nextHolder: PlatformResponder?
+        while let current = next, unmet.count < Self.longestChain {
+            if let known = links.value(for: LiveAdapter.key(current)) {
+                nextHolder = known.held.isEmpty ? known.nextHolder : current
+                break
+            }
+            unmet.append(current)
+            next = Platform.nextResponder(of: current)
+        }
+        var made: Link?
+        for current in unmet.reversed() {
+            let held = isReflected(type(of: current)) ? reflector.of(current, named: className(current)) : [:]
+            let link = Link(held: held, nextHolder: nextHolder)
+            links.set(link, for: LiveAdapter.key(current))
+            if !held.isEmpty { nextHolder = current }
+            made = link
+        }
+        return made ?? Link(held: [:], nextHolder: nil)
     }
 
     /// Whether the class or one of its superclasses is the app's own, so

@@ -23,6 +23,9 @@ final class PropertyNamesTests: XCTestCase {
         ConflictOrdinals.reset()
     }
 
+    /// A class as a test prints it: its bare name.
+    private static func className(_ object: AnyObject) -> String { String(describing: type(of: object)) }
+
     /// The scenario's views, found by position (the demo's classes are internal to it).
     @MainActor
     private struct Profile {
@@ -135,10 +138,10 @@ final class PropertyNamesTests: XCTestCase {
             let child = UIView()
             holder.addSubview(child)
             holder.kept = child
-            var names = PropertyNames { String(describing: type(of: $0)) }
-            XCTAssertEqual(names.property(of: child), "LazyHolderView.kept")
+            var names = PropertyNames()
+            XCTAssertEqual(names.property(of: child, className: Self.className), "LazyHolderView.kept")
             XCTAssertFalse(holder.madeExtra, "a lazy property not yet made stays unmade")
-            XCTAssertNil(names.property(of: holder), "no app object holds the holder")
+            XCTAssertNil(names.property(of: holder, className: Self.className), "no app object holds the holder")
         }
     }
 
@@ -151,9 +154,9 @@ final class PropertyNamesTests: XCTestCase {
             let guide = UILayoutGuide()
             holder.addLayoutGuide(guide)
             holder.guides = [guide]
-            var names = PropertyNames { String(describing: type(of: $0)) }
-            XCTAssertEqual(names.property(of: child), "LazyHolderView.weakChild")
-            XCTAssertEqual(names.property(of: guide), "LazyHolderView.guides[0]")
+            var names = PropertyNames()
+            XCTAssertEqual(names.property(of: child, className: Self.className), "LazyHolderView.weakChild")
+            XCTAssertEqual(names.property(of: guide, className: Self.className), "LazyHolderView.guides[0]")
         }
     }
 }

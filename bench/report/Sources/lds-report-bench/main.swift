@@ -113,7 +113,9 @@ MainActor.assumeIsolated {
     PropertyNames.isEnabled = false
     let unnamed = measure(views: 1000, flags: 0, scenario: "profile-feed")
     PropertyNames.isEnabled = true
-    print("profile-feed views=1000 names_median_cpu_ms=\(fixed(named.cpu, 2)) no_names_median_cpu_ms=\(fixed(unnamed.cpu, 2)) "
-        + "names_bytes=\(named.bytes) no_names_bytes=\(unnamed.bytes) names_ratio=\(fixed(named.cpu / unnamed.cpu, 2))")
+    // The ratio uses the fastest runs, as `ratio` does (see the top of this file).
+    print("profile-feed views=1000 names_ms=\(fixed(named.fastestCPU, 2)) no_names_ms=\(fixed(unnamed.fastestCPU, 2)) "
+        + "names_median_cpu_ms=\(fixed(named.cpu, 2)) no_names_median_cpu_ms=\(fixed(unnamed.cpu, 2)) "
+        + "names_bytes=\(named.bytes) no_names_bytes=\(unnamed.bytes) names_ratio=\(fixed(named.fastestCPU / unnamed.fastestCPU, 2))")
     print("ratio=\(fixed((at1000 ?? 0) / budgetMilliseconds, 3))")
 }
