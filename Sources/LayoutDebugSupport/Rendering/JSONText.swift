@@ -91,8 +91,16 @@ final class JSONNode {
 
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if let integral = integral(value) { return String(integral) }
         return String(value)
+    }
+
+    /// The value as an integer when JSON prints it without a fraction: finite,
+    /// whole and below 10^15 (where every integer is exact in a double). The
+    /// one rule for both writers (`number`, `TextWriter.writeJSONNumber`).
+    static func integral(_ value: Double) -> Int64? {
+        guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return nil }
+        return Int64(value)
     }
 
     static func string(_ value: String) -> JSONNode {
@@ -133,24 +141,15 @@ final class JSONNode {
     }
 
     /// Appends `text` as it stands inside a JSON string, without the quotes.
+    /// The escapes are `TextWriter.writeJSONEscaped`'s, the one copy of them.
     static func writeEscaped(_ text: String, into out: inout String) {
-        // Most text needs no escape: append it whole instead of scalar by scalar.
+        // Most text needs no escape: append it whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
             out += text
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
+        var escaped = TextWriter(capacity: text.utf8.count + 16)
+        escaped.writeJSONEscaped(text)
+        out += escaped.string
     }
 }

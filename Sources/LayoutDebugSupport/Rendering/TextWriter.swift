@@ -216,11 +216,10 @@ extension TextWriter {
     /// Appends a number as `JSONText` writes one: integral values without a
     /// fraction, non-finite ones as `null`.
     mutating func writeJSONNumber(_ value: Double) {
-        guard value.isFinite else { return write("null") }
-        if value == value.rounded(), abs(value) < 1e15 {
-            write(decimal: Int64(value))
+        if let integral = JSONNode.integral(value) {
+            write(decimal: integral)
         } else {
-            write(String(value))
+            write(JSONNode.number(value))
         }
     }
 
