@@ -183,24 +183,39 @@ def require_stopped(ctx):
     ctx.require_stopped_process()
 
 
+def unreadable_note(error):
+    """The one line a command prints when the process's recorder could not be read."""
+    return "lbreak: the conflicts recorded in the process could not be read: %s" % (
+        first_line(str(error)) or type(error).__name__)
+
+
 def drain_before_command(ctx, session):
     """What a command (lconflicts, lbreak) reads from a live recorder before it runs: the
-    text to print first. A running process is left alone."""
+    text to print first. A running process is left alone; a process that cannot be read
+    (being killed) gives a note, and its recorder is forgotten."""
     if not live_recorder(ctx, session) or ctx.process.GetState() != lldb.eStateStopped:
         return ""
-    ctx.require_stopped_process()
-    return drain_storm(ctx, session)
+    try:
+        ctx.require_stopped_process()
+        return drain_storm(ctx, session)
+    except LayoutDebugError as error:
+        end_storm(ctx.target, session)
+        return unreadable_note(error)
 
 
 def stop_storm_for_command(ctx, session):
     """lbreak leaving the storm (stopping mode, --pictures, --delete): reads what is left and
-    stops the recorder in one call, and puts the breakpoints back; returns the text to print."""
+    stops the recorder in one call, and puts the breakpoints back; returns the text to print
+    (a note when the process cannot be read: the breakpoints go back on all the same)."""
     if not live_recorder(ctx, session):
         return ""
     require_stopped(ctx)
-    text = drain_storm(ctx, session, stopping=True)
-    end_storm(ctx.target, session)
-    return text
+    try:
+        return drain_storm(ctx, session, stopping=True)
+    except LayoutDebugError as error:
+        return unreadable_note(error)
+    finally:
+        end_storm(ctx.target, session)
 
 
 def restart_storm_for_command(ctx, session):
@@ -237,8 +252,7 @@ def storm_pending_callback(frame, bp_loc, *rest):
             write_output(debugger, text)
     except Exception as error:  # noqa: BLE001 - the app must run on whatever happens here
         try:
-            write_output(debugger, "lbreak: the conflicts recorded in the process could not be read: %s"
-                         % (first_line(str(error)) or type(error).__name__))
+            write_output(debugger, unreadable_note(error))
         except Exception:  # noqa: BLE001
             pass
     return False
@@ -274,8 +288,7 @@ class StormStopHook(object):
             if text:
                 stream.Print(text + "\n")
         except Exception as error:  # noqa: BLE001 - a stop hook never raises
-            stream.Print("lbreak: the conflicts recorded in the process could not be read: %s\n"
-                         % (first_line(str(error)) or type(error).__name__))
+            stream.Print(unreadable_note(error) + "\n")
         return True
 
 

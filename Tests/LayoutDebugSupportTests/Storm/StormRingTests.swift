@@ -76,7 +76,7 @@ final class StormRingTests: XCTestCase {
         ring.append(report(1, text: "Conflict \"#1\"\n"))
         ring.append(report(2, signature: "B"))
         let json = JSONText.encode(ring.drain())
-        XCTAssertEqual(json, #"{"reports":[{"text":"Conflict \"#1\"\n","signature":"A","owner":"yours","viewController":"VC1","time":1}],"#
-                       + #""dropped":[{"signature":"B","owner":"yours","viewController":"VC2","count":1,"first":2,"last":2}]}"#)
+        XCTAssertEqual(json, ##"{"reports":[{"text":"Conflict \"#1\"\n","signature":"A","owner":"yours","viewController":"VC1","time":1}],"##
+                       + ##""dropped":[{"signature":"B","owner":"yours","viewController":"VC2","count":1,"first":2,"last":2}]}"##)
     }
 }
