@@ -74,6 +74,8 @@ from layoutdebug.local_read_policy import local_memory_refusal  # noqa: E402,F40
 from layoutdebug import origin_launch  # noqa: E402
 from layoutdebug.origin_launch import origins_launch_callback  # noqa: E402,F401
 from layoutdebug.process_facts import facts_for  # noqa: E402,F401
+from layoutdebug import storm  # noqa: E402
+from layoutdebug.storm import StormStopHook, storm_launch_callback, storm_pending_callback  # noqa: E402,F401
 from layoutdebug.symbols import code_symbol_address  # noqa: E402,F401
 from layoutdebug.target_memory import read_buffer, read_buffer_with_lldb  # noqa: E402,F401
 
@@ -81,12 +83,13 @@ from layoutdebug.target_memory import read_buffer, read_buffer_with_lldb  # noqa
 # its class (ReportCommand, ...), straight from the registry.
 globals().update((command.__name__, command) for command in COMMANDS)
 
-# Above, the other names reached as layout_debug.<name>: the lbreak and lorigins
-# callbacks (`breakpoint command add -F`) and the helpers bench/lldb/bench_lldb.py and
+# Above, the other names reached as layout_debug.<name>: the lbreak, storm and lorigins
+# callbacks (`breakpoint command add -F`), the storm's stop hook (`target stop-hook add -P`) and the helpers bench/lldb/bench_lldb.py and
 # Tests/lldb call. lbreak names its callback after this module, the one LLDB's
 # script namespace holds.
 breakpoints.SCRIPT_MODULE = __name__
 origin_launch.SCRIPT_MODULE = __name__
+storm.SCRIPT_MODULE = __name__
 
 
 def __lldb_init_module(debugger, internal_dict):

@@ -5,14 +5,15 @@ One module per concern, lowest layer first:
 - no LLDB (they never import lldb; Tests/python runs them without it): constants,
   errors, arguments, object_arguments, c_expressions, buffers, settings,
   expression_errors, local_memory, platforms, library_search, loader_errors,
-  conflict_sites, conflict_log, pasted_input, origin_text (reports' `made at` lines), report_thread (which thread a report's
+  conflict_sites, conflict_log, storm_log (the storm ring's drains counted), pasted_input, origin_text (reports' `made at` lines), report_thread (which thread a report's
   call runs on);
 - LLDB plumbing, by domain: lldb_api (LLDB's module), session (per-debugger state and
   output), symbols, process_facts (what is known of each process run), local_read_policy
   (when /proc may be read), target_memory (reading a report buffer), origin_symbols
   (return addresses made `file:line`), helper_library
   (getting the library into the process), evaluation (a command's Context and its one
-  call), object_pointers (the user's argument made an address), breakpoints (lbreak's
+  call), object_pointers (the user's argument made an address), storm (lbreak --continue's
+  in-process recorder: started, read, ended), breakpoints (lbreak's
   breakpoints and callback), origin_launch (capture from the start of each launch),
   explain_runner (lexplain's layout-explain);
 - commands/: one module per command, found by discovery.
@@ -28,12 +29,12 @@ import os
 PURE_MODULES = (
     "constants", "errors", "arguments", "object_arguments", "c_expressions", "buffers",
     "settings", "expression_errors", "local_memory", "platforms", "library_search",
-    "loader_errors", "conflict_sites", "conflict_log", "pasted_input", "origin_text",
+    "loader_errors", "conflict_sites", "conflict_log", "storm_log", "pasted_input", "origin_text",
     "report_thread", "fix_requests", "picture_files",
 )
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",
-    "origin_symbols", "helper_library", "evaluation", "object_pointers", "breakpoints",
+    "origin_symbols", "helper_library", "evaluation", "object_pointers", "storm", "breakpoints",
     "origin_launch", "explain_runner",
 )
 COMMANDS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "commands")

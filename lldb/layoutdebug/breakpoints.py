@@ -3,7 +3,7 @@
 import re
 
 from .buffers import split_error
-from .conflict_log import parse_conflict_json, set_aside_note, stops_for
+from .conflict_log import hit_line, parse_conflict_json, set_aside_note, stops_for
 from .conflict_sites import UIKIT_ALERT, site_for_symbol, site_in_description
 from .constants import BREAKPOINT_NAME, LDS_JSON
 from .evaluation import Context
@@ -11,6 +11,8 @@ from .expression_errors import first_line
 from .picture_files import conflict_picture_path, write_atomically
 from .lldb_api import lldb
 from .session import session_for, write_output
+from .storm import start_storm_after_hit
+from .symbols import create_full_name_breakpoint, named_breakpoints
 
 
 # LLDB looks a callback's dotted name up from its script namespace, where
@@ -24,28 +26,9 @@ def callback_function_name():
     return SCRIPT_MODULE + ".conflict_breakpoint_callback"
 
 
-def create_full_name_breakpoint(target, symbol):
-    """A breakpoint on the function of that full name only: a C symbol or -[Class selector].
-
-    A Swift-aware LLDB also matches the Swift function behind a `@_cdecl`
-    thunk by its base name, which would give two locations and two hits
-    per conflict.
-    """
-    try:
-        return target.BreakpointCreateByName(symbol, lldb.eFunctionNameTypeFull, lldb.eLanguageTypeUnknown,
-                                             lldb.SBFileSpecList(), lldb.SBFileSpecList())
-    except (TypeError, AttributeError, NotImplementedError):  # an LLDB without that overload
-        return target.BreakpointCreateByName(symbol)
-
-
 def find_conflict_breakpoints(target):
     """The breakpoints lbreak made in this target (they carry BREAKPOINT_NAME)."""
-    found = []
-    for index in range(target.GetNumBreakpoints()):
-        breakpoint = target.GetBreakpointAtIndex(index)
-        if breakpoint.IsValid() and breakpoint.MatchesName(BREAKPOINT_NAME):
-            found.append(breakpoint)
-    return found
+    return named_breakpoints(target, BREAKPOINT_NAME)
 
 
 def breakpoint_description(breakpoint):
@@ -131,12 +114,13 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
             if set_aside:
                 write_output(debugger, set_aside_note(session.conflicts.total, owner, text))
             else:
-                write_output(debugger, "%s\n[lbreak] conflict #%d, signature seen %d time%s%s" % (
-                    (text or "").rstrip("\n"), session.conflicts.total, entry.count,
-                    "" if entry.count == 1 else "s",
-                    "" if stop else "; continuing"))
+                write_output(debugger, hit_line(text, session.conflicts.total, entry.count, stop))
         except Exception:  # noqa: BLE001
             pass
+    if reported and not stop:
+        # The library is in the process now: later conflicts of this run are recorded
+        # there, without a stop each (see storm.py).
+        start_storm_after_hit(ctx, session)
     return bool(stop)
 
 

@@ -33,6 +33,13 @@ def set_aside_note(number, owner, text):
         number, reason)
 
 
+def hit_line(text, number, count, stop):
+    """What lbreak prints for a conflict it reports: the report, then its number, how often
+    its signature was seen, and whether lbreak stops (the same at a hit and from the storm ring)."""
+    return "%s\n[lbreak] conflict #%d, signature seen %d time%s%s" % (
+        (text or "").rstrip("\n"), number, count, "" if count == 1 else "s", "" if stop else "; continuing")
+
+
 class ConflictRecord(object):
     """One signature's count, first and last time seen, view controller and owner."""
     def __init__(self, signature, view_controller, when, owner="yours"):
@@ -73,6 +80,18 @@ class ConflictLog(object):
             self.order.append(signature)
         entry.add(view_controller, when)
         self.total += 1
+        return entry
+
+    def record_many(self, signature, count, first, last, view_controller=None, owner="yours"):
+        """Counts `count` conflicts of one signature, the first at `first` and the last at
+        `last`, at once: those the storm ring tallied without keeping their reports."""
+        if count <= 0:
+            return None
+        entry = self.record(signature, view_controller, when=first, owner=owner)
+        if count > 1:
+            entry.count += count - 1
+            entry.last_seen = max(entry.last_seen, last)
+            self.total += count - 1
         return entry
 
     @classmethod

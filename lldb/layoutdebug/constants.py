@@ -26,6 +26,17 @@ LDS_HTML = 32
 # The name lbreak gives its breakpoints (conflict_sites.py says where they go).
 BREAKPOINT_NAME = "LayoutDebugConflict"
 
+# lbreak --continue records conflicts in the process once the library is loaded (storm.py):
+# how many reports it keeps between two reads (0: a breakpoint stop per conflict, as before),
+# the function where it asks to be read, and the names of the breakpoints that read it.
+STORM_RING_ENV = "LAYOUT_DEBUG_STORM_RING"
+DEFAULT_STORM_RING = 256
+STORM_PENDING_SYMBOL = "LayoutDebugStormPending"
+STORM_BREAKPOINT_NAME = "LayoutDebugStorm"
+STORM_LAUNCH_BREAKPOINT_NAME = "LayoutDebugStormLaunch"
+STORM_LIVE = 1  # lds_storm_start: reports are printed as they come; ask to be read soon
+STORM_AT_EXIT = 1  # LayoutDebugStormPending's argument when the process is exiting
+
 # C prototypes of the entry points, used to cast the symbol in each call.
 PROTOTYPES = {
     "lds_version": "void *(*)(void)",
@@ -40,4 +51,7 @@ PROTOTYPES = {
     "lds_picture": "void *(*)(void *, void *, unsigned int)",
     "lds_lint": "void *(*)(void *, unsigned int)",
     "lds_lint_ignore": "void *(*)(void *, const char *)",
+    "lds_storm_start": "void *(*)(unsigned int, unsigned int)",
+    "lds_storm_drain": "void *(*)(unsigned int)",
+    "lds_storm_stop": "void *(*)(unsigned int)",
 }

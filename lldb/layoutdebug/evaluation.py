@@ -98,8 +98,10 @@ class Context(object):
         self.elapsed = time.time() - start
         return value
 
-    def call_entry(self, function, *arguments):
-        """Runs one C call into the library and returns the buffer's text."""
+    def call_entry(self, function, *arguments, **options):
+        """Runs one C call into the library and returns the buffer's text, its `made at`
+        markers resolved unless `origins=False` (a caller that holds several reports
+        resolves each one's markers itself: see `resolve_origins`)."""
         facts, _ = load_library(self)
         address = facts.entry_address(self.target, function)
         value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC,
@@ -110,6 +112,12 @@ class Context(object):
                                                                "the call to %s" % function,
                                                                self.elapsed))
         text = read_buffer(self.process, value.GetValueAsUnsigned(), self.session.local_read)
+        if options.get("origins", True):
+            text = self.resolve_origins(text)
+        return text
+
+    def resolve_origins(self, text):
+        """One report's `made at <frames …>` markers as `file:line` (unchanged without any)."""
         if "made at <frames" in text:
             text = resolver_for(self.session, self.process).rewrite(text)
         return text

@@ -1,4 +1,5 @@
-"""Code symbols of the running process: where the helper library's entry points are."""
+"""Code symbols of the running process (where the helper library's entry points are), and
+breakpoints on them by name."""
 
 from .constants import VERSION_SYMBOL
 from .lldb_api import lldb
@@ -29,3 +30,27 @@ def code_symbol_address(target, name):
 def library_present(target):
     """Whether the helper library is loaded in the target's process (its version entry is)."""
     return code_symbol(target, VERSION_SYMBOL) is not None
+
+
+def create_full_name_breakpoint(target, symbol):
+    """A breakpoint on the function of that full name only: a C symbol or -[Class selector].
+
+    A Swift-aware LLDB also matches the Swift function behind a `@_cdecl`
+    thunk by its base name, which would give two locations and two hits
+    per conflict.
+    """
+    try:
+        return target.BreakpointCreateByName(symbol, lldb.eFunctionNameTypeFull, lldb.eLanguageTypeUnknown,
+                                             lldb.SBFileSpecList(), lldb.SBFileSpecList())
+    except (TypeError, AttributeError, NotImplementedError):  # an LLDB without that overload
+        return target.BreakpointCreateByName(symbol)
+
+
+def named_breakpoints(target, name):
+    """The target's breakpoints that carry `name` (lbreak's, lorigins', the storm's)."""
+    found = []
+    for index in range(target.GetNumBreakpoints()):
+        breakpoint = target.GetBreakpointAtIndex(index)
+        if breakpoint.IsValid() and breakpoint.MatchesName(name):
+            found.append(breakpoint)
+    return found

@@ -24,6 +24,17 @@ public enum ConflictOrdinals {
         return count
     }
 
+    /// The ordinal for a conflict seen in the process, not at a breakpoint hit
+    /// (`StormRecorder`): always a new number, and the next hit is new too,
+    /// whatever its addresses.
+    public static func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        last = nil
+        return count
+    }
+
     /// Starts numbering again from 1 (tests).
     public static func reset() {
         lock.lock()

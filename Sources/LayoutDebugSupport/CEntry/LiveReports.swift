@@ -138,15 +138,20 @@ public enum LiveReports {
         switch LiveSnapshots.conflict(constraintAt: constraint, listAt: list) {
         case .failure(let error): return error.message
         case .success(let conflict):
-            // The explainer's arithmetic section ("why"), as layout-explain prints it.
-            let explanation = ConflictExplainer.explain(conflict)
-            let why: String? = explanation.text
-            // Its numbers are what `lfix #N` and `lfix --suggestion N` refer to.
-            LastConflictReport.remember(ConflictHandles(conflict, explanation))
-            return options.contains(.json)
-                ? ConflictReportRenderer.json(conflict, why: why)
-                : ConflictReportRenderer.text(conflict, why: why)
+            let document = conflictDocument(conflict)
+            return options.contains(.json) ? JSONText.encode(document) : document.text
         }
+    }
+
+    /// A conflict's report, remembered as the last one `lfix` acts on: what
+    /// `lds_conflict_report` returns at a breakpoint, and what the storm
+    /// recorder keeps for each conflict, so both print the same text.
+    static func conflictDocument(_ conflict: ConflictSnapshot) -> ConflictReportDocument {
+        // The explainer's arithmetic section ("why"), as layout-explain prints it.
+        let explanation = ConflictExplainer.explain(conflict)
+        // Its numbers are what `lfix #N` and `lfix --suggestion N` refer to.
+        LastConflictReport.remember(ConflictHandles(conflict, explanation))
+        return ConflictReportRenderer.document(conflict, why: explanation.text)
     }
 
     /// `lds_fix`: applies, reverses or lists `lfix` changes (see `FixRequest`

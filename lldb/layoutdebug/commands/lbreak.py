@@ -6,9 +6,12 @@ from ..breakpoints import breakpoint_symbol, callback_function_name, create_full
 from ..conflict_sites import conflict_sites
 from ..constants import BREAKPOINT_NAME
 from ..errors import LayoutDebugError, UsageError
+from ..evaluation import Context
 from ..origin_launch import capture_at_launch
 from ..picture_files import check_folder
 from ..session import session_for
+from ..storm import delete_storm_breakpoints, drain_before_command, ensure_stop_hook, \
+    restart_storm_for_command, stop_storm_for_command, storm_wanted
 from .base import Command, target_flags
 
 
@@ -29,12 +32,18 @@ class BreakCommand(Command):
         "Each report's first line says whose conflict it is: yours, system (only\n"
         "UIKit-internal views, such as the keyboard's) or transient (an encapsulated\n"
         "size of 0 during cell reuse, _UITemporaryLayoutWidth). With --mine, lbreak\n"
-        "stops and prints only for yours; the others get one line and are counted.")
+        "stops and prints only for yours; the others get one line and are counted.\n"
+        "With --continue, once the first hit has loaded the library, the app records\n"
+        "its conflicts itself, with no stop each (a storm of hundreds no longer\n"
+        "freezes it): the same reports are printed in batches, at the latest at the\n"
+        "next stop, lconflicts or exit, and every conflict is counted. It keeps\n"
+        "$LAYOUT_DEBUG_STORM_RING reports (256) between reads; 0 stops at each one.")
     examples = (
         "examples:\n"
         "  lbreak                 stop at each conflict with its report\n"
         "  lbreak --continue      print each report and keep running\n"
         "  lbreak -c --quiet      only count conflicts; see them with lconflicts\n"
+        "  lbreak -c -q           a storm of 300: two stops in all (first hit, exit)\n"
         "  lbreak --mine          stop only for the app's own conflicts\n"
         "  lbreak --origins       also record where constraints are made (see lorigins)\n"
         "  lbreak -c --pictures /tmp/pics   an SVG picture of each distinct conflict\n"
@@ -63,20 +72,38 @@ class BreakCommand(Command):
         if target is None or not target.IsValid():
             raise LayoutDebugError("no target: create one with `target create <app>` first")
         existing = find_conflict_breakpoints(target)
+        session = session_for(debugger)
+        ctx = Context(debugger, exe_ctx, need_process=False)
         if args.delete:
             if args.continue_ or args.quiet or args.origins or args.pictures or args.mine:
                 raise UsageError("--delete takes no other option")
+            recorded = stop_storm_for_command(ctx, session)
             for breakpoint in existing:
                 target.BreakpointDelete(breakpoint.GetID())
-            return "Deleted %d Auto Layout conflict breakpoint%s." % (
-                len(existing), "" if len(existing) == 1 else "s")
+            delete_storm_breakpoints(target)
+            return joined(recorded, "Deleted %d Auto Layout conflict breakpoint%s." % (
+                len(existing), "" if len(existing) == 1 else "s"))
         if args.pictures:
             check_folder(args.pictures)
-        session = session_for(debugger)
+        # What the process recorded under the old mode is read, and printed, in that mode.
+        leaving = not args.continue_ or bool(args.pictures)
+        if leaving:
+            recorded = stop_storm_for_command(ctx, session)
+            delete_storm_breakpoints(target)
+        else:
+            recorded = drain_before_command(ctx, session)
+        old_mode = (session.pictures_dir, session.stop_on_conflict, session.quiet, session.mine_only)
         session.pictures_dir = args.pictures
         session.stop_on_conflict = not args.continue_
         session.quiet = args.quiet
         session.mine_only = args.mine
+        if storm_wanted(session):
+            try:
+                restart_storm_for_command(ctx, session)
+            except LayoutDebugError:
+                session.pictures_dir, session.stop_on_conflict, session.quiet, session.mine_only = old_mode
+                raise
+            ensure_stop_hook(debugger, target)
         if not existing:
             for site in conflict_sites(target.GetTriple()):
                 symbol = site.symbol
@@ -100,8 +127,15 @@ class BreakCommand(Command):
         if session.mine_only:
             mode += "; only for yours (system and transient ones are counted)"
         text = "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
+        if session.storm is not None:
+            text += "\nThe app records its conflicts itself now (the breakpoints are off until it exits)."
         if args.origins:
             text += "\n" + capture_at_launch(target)
         if args.pictures:
             text += "\nPictures: one per distinct conflict, in %s" % args.pictures
-        return text
+        return joined(recorded, text)
+
+
+def joined(recorded, text):
+    """The command's text after what it read from the process's recorder, if anything."""
+    return recorded + "\n" + text if recorded else text

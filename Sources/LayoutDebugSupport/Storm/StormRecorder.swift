@@ -1,0 +1,214 @@
+#if canImport(UIKit) || os(Linux) || (canImport(AppKit) && os(macOS))
+import Foundation
+
+// MARK: - StormRecorder
+
+/// Records conflicts inside the process for `lbreak --continue`, so a storm of
+/// them does not stop the debugger once each.
+///
+/// A breakpoint stop costs milliseconds whatever the callback does; a table
+/// view's flood of hundreds of conflicts froze the app for seconds. Once the
+/// debugger has loaded the library (at the first conflict's breakpoint), it
+/// starts this recorder and disables its breakpoints. The recorder hooks the
+/// engine as `ConflictMonitor` does, makes each conflict's report exactly as
+/// `lds_conflict_report` would, and keeps it in a `StormRing` until the
+/// debugger drains it with one call (`lds_storm_drain`).
+///
+/// The debugger is told when to drain by a call to `LayoutDebugStormPending`,
+/// where it keeps an auto-continuing breakpoint: when the process exits with
+/// conflicts waiting (a dead process cannot be read), and in live mode (reports
+/// printed as they come) when the ring fills and shortly after a burst.
+public enum StormRecorder {
+    /// How the recorder tells the debugger that conflicts wait.
+    public struct Options: OptionSet, Sendable {
+        /// The raw bits, as `lds_storm_start` takes them.
+        public let rawValue: UInt32
+        /// Creates options from `lds_storm_start`'s flags.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// Reports are printed as they come (`lbreak -c` without `--quiet`):
+        /// keep each report, and signal when the ring fills and a moment after
+        /// each burst. Without it (`--quiet`) conflicts are only tallied by
+        /// signature, which costs no explainer and no text.
+        public static let live = Options(rawValue: 1)
+    }
+
+    /// How long after a conflict, in live mode, the recorder signals a drain:
+    /// short enough that a lone report reads as immediate, long enough that a
+    /// burst costs one stop.
+    static let burstDelay: DispatchTimeInterval = .milliseconds(100)
+
+    private static let lock = NSLock()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private static var ring: StormRing?
+    nonisolated(unsafe) private static var options: Options = []
+    nonisolated(unsafe) private static var flushScheduled = false
+    nonisolated(unsafe) private static var pauses = 0
+    nonisolated(unsafe) private static var exitHandlerRegistered = false
+
+    // MARK: - Starting and stopping
+
+    /// Starts recording into a ring of `capacity` reports, or changes the
+    /// options of a recording already started (what it holds is kept, in the
+    /// ring it has).
+    ///
+    /// - Returns: `false` when this platform offers no hook (nothing recorded).
+    public static func start(capacity: Int, options newOptions: Options) -> Bool {
+        guard StoppedProcessAccess.run({ installPlatformHook() }) else { return false }
+        lock.lock()
+        if ring == nil { ring = StormRing(capacity: capacity) }
+        options = newOptions
+        let register = !exitHandlerRegistered
+        exitHandlerRegistered = true
+        lock.unlock()
+        if register {
+            // A dead process cannot be read: conflicts still waiting are handed over before it goes.
+            atexit { StormRecorder.signalIfPending(.exiting) }
+        }
+        return true
+    }
+
+    /// Stops recording and hands over what was waiting. The hook stays
+    /// installed, idle: another hook may have chained behind it.
+    public static func stop() -> StormDrain {
+        lock.lock()
+        defer { lock.unlock() }
+        let drained = ring?.drain() ?? StormDrain()
+        ring = nil
+        options = []
+        return drained
+    }
+
+    /// Hands over what is waiting and empties the ring; recording goes on.
+    public static func drain() -> StormDrain {
+        lock.lock()
+        defer { lock.unlock() }
+        return ring?.drain() ?? StormDrain()
+    }
+
+    /// Whether the recorder is started.
+    public static var isRecording: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return ring != nil
+    }
+
+    /// The ring's capacity, or `nil` when not recording (`lds_storm_start`'s answer).
+    static var capacity: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return ring?.capacity
+    }
+
+    /// Runs `body` without recording: a conflict a debugger call makes (`lfix`
+    /// tries a change) is not one the app made, and the breakpoints ignore it too.
+    static func paused<T>(_ body: () -> T) -> T {
+        lock.lock()
+        pauses += 1
+        lock.unlock()
+        defer {
+            lock.lock()
+            pauses -= 1
+            lock.unlock()
+        }
+        return body()
+    }
+
+    // MARK: - Recording
+
+    /// Records one hooked conflict. Called by the platform hook on the thread
+    /// that lays out; `makeSnapshot` reads the live objects only while recording.
+    static func record(_ makeSnapshot: () -> ConflictSnapshot?) {
+        lock.lock()
+        guard let current = ring, pauses == 0 else {
+            lock.unlock()
+            return
+        }
+        // Quiet (not live), no report is ever printed: each conflict is only tallied.
+        let keepsReport = options.contains(.live) && !current.isFull
+        lock.unlock()
+
+        guard let conflict = makeSnapshot() else { return }
+        let time = Date().timeIntervalSince1970
+        var report: StormReport?
+        if keepsReport {
+            // Exactly what `lds_conflict_report` returns for this conflict at its breakpoint.
+            let document = LiveReports.conflictDocument(conflict)
+            report = StormReport(text: document.text, signature: document.signature, owner: document.owner,
+                                 viewController: document.viewController, time: time)
+        }
+        lock.lock()
+        guard ring != nil else {
+            lock.unlock()
+            return
+        }
+        if let report {
+            ring?.append(report)
+        } else {
+            // Past the bound, or quiet, only the count matters: no explainer, no text.
+            ring?.tally(signature: conflict.signature, owner: ConflictTriage.classify(conflict).owner,
+                        viewController: conflict.viewController, time: time)
+        }
+        let live = options.contains(.live)
+        let signalNow = live && report != nil && ring?.isFull == true
+        let schedule = live && !signalNow && !flushScheduled
+        if schedule { flushScheduled = true }
+        lock.unlock()
+
+        if signalNow {
+            LayoutDebugStormPending(PendingReason.full.rawValue)
+        } else if schedule {
+            // Off the thread that lays out: the burst may still be going on there.
+            DispatchQueue.global().asyncAfter(deadline: .now() + burstDelay) {
+                lock.lock()
+                flushScheduled = false
+                lock.unlock()
+                signalIfPending(.burst)
+            }
+        }
+    }
+
+    /// Why the recorder calls `LayoutDebugStormPending`: its argument.
+    enum PendingReason: UInt32 {
+        /// The ring is full (live mode).
+        case full = 0
+        /// A moment has passed since a conflict (live mode).
+        case burst = 2
+        /// The process is exiting: the last chance to read it.
+        case exiting = 1
+    }
+
+    /// Calls `LayoutDebugStormPending` when conflicts are waiting.
+    static func signalIfPending(_ reason: PendingReason) {
+        lock.lock()
+        let pending = ring?.pending ?? 0
+        lock.unlock()
+        if pending > 0 { LayoutDebugStormPending(reason.rawValue) }
+    }
+}
+
+// MARK: - The debugger's signal
+
+/// The last reason the recorder signalled with: the body's one effect, which
+/// keeps the optimizer from dropping the calls to an otherwise empty function
+/// or the argument the debugger reads.
+nonisolated(unsafe) private var lastPendingReason: UInt32 = 0
+
+/// Where the storm recorder tells the debugger that conflicts wait to be read:
+/// `lbreak --continue` keeps an auto-continuing breakpoint here, whose callback
+/// drains them with `lds_storm_drain`. Does nothing itself.
+///
+/// - Parameter reason: 1 when the process is exiting, else 0 (the ring is
+///   full) or 2 (after a burst): `StormRecorder.PendingReason`.
+///
+/// Its symbol is this plain name, so the breakpoint has one location (a
+/// `@_cdecl` function has a C thunk and a Swift body, and Swift callers call the
+/// body); `@_optimize(none)` keeps a release build from calling a specialized
+/// copy instead, which the breakpoint would never see.
+@_silgen_name("LayoutDebugStormPending")
+@inline(never)
+@_optimize(none)
+public func LayoutDebugStormPending(_ reason: UInt32) {
+    lastPendingReason = reason
+}
+#endif
