@@ -9,6 +9,7 @@ from .evaluation import Context
 from .expression_errors import first_line
 from .lldb_api import lldb
 from .session import write_output
+from .symbols import named_breakpoints
 
 LAUNCH_SYMBOL = "main"
 ORIGINS_BREAKPOINT_NAME = "LayoutDebugOrigins"
@@ -20,12 +21,7 @@ SCRIPT_MODULE = "layout_debug"
 
 def find_launch_breakpoints(target):
     """The breakpoints `lorigins on` made in this target."""
-    found = []
-    for index in range(target.GetNumBreakpoints()):
-        breakpoint = target.GetBreakpointAtIndex(index)
-        if breakpoint.IsValid() and breakpoint.MatchesName(ORIGINS_BREAKPOINT_NAME):
-            found.append(breakpoint)
-    return found
+    return named_breakpoints(target, ORIGINS_BREAKPOINT_NAME)
 
 
 def capture_at_launch(target):
