@@ -75,7 +75,7 @@ from layoutdebug import origin_launch  # noqa: E402
 from layoutdebug.origin_launch import origins_launch_callback  # noqa: E402,F401
 from layoutdebug.process_facts import facts_for  # noqa: E402,F401
 from layoutdebug import storm  # noqa: E402
-from layoutdebug.storm import StormStopHook, storm_launch_callback, storm_pending_callback  # noqa: E402,F401
+from layoutdebug.storm_hooks import StormStopHook, storm_launch_callback, storm_pending_callback  # noqa: E402,F401
 from layoutdebug.symbols import code_symbol_address  # noqa: E402,F401
 from layoutdebug.target_memory import read_buffer, read_buffer_with_lldb  # noqa: E402,F401
 

@@ -13,7 +13,8 @@ One module per concern, lowest layer first:
   (return addresses made `file:line`), helper_library
   (getting the library into the process), evaluation (a command's Context and its one
   call), object_pointers (the user's argument made an address), storm (lbreak --continue's
-  in-process recorder: started, read, ended), breakpoints (lbreak's
+  in-process recorder: started, read, ended), storm_hooks (its breakpoint callbacks and stop
+  hook), breakpoints (lbreak's
   breakpoints and callback), origin_launch (capture from the start of each launch),
   explain_runner (lexplain's layout-explain);
 - commands/: one module per command, found by discovery.
@@ -34,7 +35,7 @@ PURE_MODULES = (
 )
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",
-    "origin_symbols", "helper_library", "evaluation", "object_pointers", "storm", "breakpoints",
+    "origin_symbols", "helper_library", "evaluation", "object_pointers", "storm", "storm_hooks", "breakpoints",
     "origin_launch", "explain_runner",
 )
 COMMANDS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "commands")

@@ -22,13 +22,11 @@ import os
 import time
 
 from .buffers import split_error
-from .constants import STORM_AT_EXIT, STORM_BREAKPOINT_NAME, STORM_LAUNCH_BREAKPOINT_NAME, STORM_LIVE, \
+from .constants import STORM_BREAKPOINT_NAME, STORM_LAUNCH_BREAKPOINT_NAME, STORM_LIVE, \
     STORM_PENDING_SYMBOL, BREAKPOINT_NAME
 from .errors import LayoutDebugError
-from .evaluation import Context
 from .expression_errors import first_line
 from .lldb_api import lldb
-from .session import session_for, write_output
 from .storm_log import apply_drain, dropped_note, parse_drain, ring_size
 from .symbols import create_full_name_breakpoint, named_breakpoints
 
@@ -36,7 +34,6 @@ from .symbols import create_full_name_breakpoint, named_breakpoints
 # where layout_debug.py (which sets this to its own name, as for lbreak's callback) exposes them.
 SCRIPT_MODULE = "layout_debug"
 LAUNCH_SYMBOL = "main"
-STOP_HOOK_CLASS = "StormStopHook"
 
 
 def process_key(process):
@@ -227,81 +224,3 @@ def restart_storm_for_command(ctx, session):
     message = split_error(answer)
     if message is not None:
         raise LayoutDebugError(message)
-
-
-# MARK: - Callbacks
-
-def storm_pending_callback(frame, bp_loc, *rest):
-    """At LayoutDebugStormPending: read the ring, print, and continue; at exit, also back to
-    the breakpoint path for the next launch. Never raises, never stops."""
-    debugger = None
-    try:
-        process = frame.GetThread().GetProcess()
-        target = process.GetTarget()
-        debugger = target.GetDebugger()
-        session = session_for(debugger)
-        exiting = frame.FindRegister("arg1").GetValueAsUnsigned() == STORM_AT_EXIT
-        if not recording_in(session, process):
-            return False
-        try:
-            text = drain_storm(Context(debugger, lldb.SBExecutionContext(frame)), session)
-        finally:
-            if exiting:
-                end_storm(target, session)
-        if text:
-            write_output(debugger, text)
-    except Exception as error:  # noqa: BLE001 - the app must run on whatever happens here
-        try:
-            write_output(debugger, unreadable_note(error))
-        except Exception:  # noqa: BLE001
-            pass
-    return False
-
-
-def storm_launch_callback(frame, bp_loc, *rest):
-    """At `main` of a new run after a storm that ended without its exit call (killed,
-    crashed): lbreak's breakpoints go back on. Never raises, never stops."""
-    try:
-        target = frame.GetThread().GetProcess().GetTarget()
-        end_storm(target, session_for(target.GetDebugger()))
-    except Exception:  # noqa: BLE001
-        pass
-    return False
-
-
-class StormStopHook(object):
-    """`target stop-hook add -P layout_debug.StormStopHook`: at each stop of a process whose
-    recorder runs, its conflicts are read and printed before the user's prompt."""
-
-    def __init__(self, target, extra_args, internal_dict):
-        """Nothing to keep: the session says whether a recorder runs."""
-
-    def handle_stop(self, exe_ctx, stream):
-        """Reads the ring when a recorder runs in this process; always stops."""
-        try:
-            process = exe_ctx.GetProcess()
-            debugger = process.GetTarget().GetDebugger()
-            session = session_for(debugger)
-            if not recording_in(session, process):
-                return True
-            text = drain_storm(Context(debugger, exe_ctx), session)
-            if text:
-                stream.Print(text + "\n")
-        except Exception as error:  # noqa: BLE001 - a stop hook never raises
-            stream.Print(unreadable_note(error) + "\n")
-        return True
-
-
-def ensure_stop_hook(debugger, target):
-    """Adds the storm's stop hook to the target once (found again by its class name)."""
-    interpreter = debugger.GetCommandInterpreter()
-    listing = lldb.SBCommandReturnObject()
-    interpreter.HandleCommand("target stop-hook list", listing)
-    class_name = SCRIPT_MODULE + "." + STOP_HOOK_CLASS
-    if class_name in (listing.GetOutput() or ""):
-        return
-    added = lldb.SBCommandReturnObject()
-    interpreter.HandleCommand("target stop-hook add -P " + class_name, added)
-    if not added.Succeeded():
-        raise LayoutDebugError("could not add the stop hook that reads recorded conflicts: %s"
-                               % first_line(added.GetError() or ""))

@@ -10,8 +10,9 @@ from ..evaluation import Context
 from ..origin_launch import capture_at_launch
 from ..picture_files import check_folder
 from ..session import session_for
-from ..storm import delete_storm_breakpoints, drain_before_command, ensure_stop_hook, \
-    restart_storm_for_command, stop_storm_for_command, storm_wanted
+from ..storm import delete_storm_breakpoints, drain_before_command, restart_storm_for_command, \
+    stop_storm_for_command, storm_wanted
+from ..storm_hooks import ensure_stop_hook
 from .base import Command, target_flags
 
 
