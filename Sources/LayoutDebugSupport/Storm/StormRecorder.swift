@@ -45,6 +45,7 @@ public enum StormRecorder {
     nonisolated(unsafe) private static var flushScheduled = false
     nonisolated(unsafe) private static var pauses = 0
     nonisolated(unsafe) private static var exitHandlerRegistered = false
+    nonisolated(unsafe) private static var exiting = false
 
     // MARK: - Starting and stopping
 
@@ -63,7 +64,7 @@ public enum StormRecorder {
         lock.unlock()
         if register {
             // A dead process cannot be read: conflicts still waiting are handed over before it goes.
-            atexit { StormRecorder.signalIfPending(.exiting) }
+            atexit { StormRecorder.signalAtExit() }
         }
         return true
     }
@@ -178,12 +179,24 @@ public enum StormRecorder {
         case exiting = 1
     }
 
-    /// Calls `LayoutDebugStormPending` when conflicts are waiting.
+    /// Calls `LayoutDebugStormPending` when conflicts are waiting. Once the
+    /// process is exiting only the exit's own call signals: a burst timer firing
+    /// on another thread then would stop the debugger a second time, in a
+    /// process half torn down.
     static func signalIfPending(_ reason: PendingReason) {
         lock.lock()
         let pending = ring?.pending ?? 0
+        let quiet = exiting && reason != .exiting
         lock.unlock()
-        if pending > 0 { LayoutDebugStormPending(reason.rawValue) }
+        if pending > 0, !quiet { LayoutDebugStormPending(reason.rawValue) }
+    }
+
+    /// The `atexit` handler: no burst signals from now on, then the last chance to read.
+    static func signalAtExit() {
+        lock.lock()
+        exiting = true
+        lock.unlock()
+        signalIfPending(.exiting)
     }
 }
 
