@@ -12,11 +12,13 @@
 /// `:0x` or `: 0x`, up to `AddressRuns.longest` digits): of those it keeps
 /// only which addresses of the line are spelled alike, whether the run is
 /// empty, and where capitals are. Neither a digit nor the width reaches the
-/// key, so `0x7f8e1c` and `0x600003a4c2f0` read as one line.
+/// key, so `0x7f8e1c` and `0x600003a4c2f0` read as one line. A plain title
+/// right after an address (`'Item 42'`, see `PlainTitles`) is left out of the
+/// key the same way.
 ///
 /// A line is read when it is first met and kept unverified; when its key
-/// comes again, the first line is read once more with every address changed
-/// (each digit and the width) and kept only if that reading is the same, as
+/// comes again, the first line is read once more with every address and
+/// plain title changed (each digit or letter, and the width) and kept only if that reading is the same, as
 /// `readInFull` otherwise. A line met once is thus read once. Bounded: the
 /// table is emptied when it grows past `capacity`.
 final class ConflictLineCache {
@@ -57,6 +59,8 @@ final class ConflictLineCache {
     }
 
     private static let capacity = 16384
+    /// Stands in a key for a plain title's text (`PlainTitles`).
+    private static let titleMark: UInt64 = 0x7469_746C_655F_6D6B
     private var entries: [ConflictShapeCache.Key: Known] = [:]
     private var lines = 0
     private var spellings = SpellingNumbers()
@@ -70,7 +74,7 @@ final class ConflictLineCache {
     /// after the table is emptied).
     func storeUnverified(_ key: ConflictShapeCache.Key, reading: LineReading, address: AddressSource,
                          bytes: [UInt8]) -> Line {
-        if entries.count >= Self.capacity { entries.removeAll() }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         lines += 1
         let line = Line(id: lines, reading: reading, address: address, unverifiedBytes: bytes)
         entries[key] = .line(line)
@@ -81,8 +85,9 @@ final class ConflictLineCache {
     func storeReadInFull(_ key: ConflictShapeCache.Key) { entries[key] = .readInFull }
 
     /// Hashes one line with the digits and width of each address replaced by
-    /// the number of its spelling in the line, and fills `values` with the
-    /// addresses' values in order.
+    /// the number of its spelling in the line, and the text of each plain
+    /// title after an address (`PlainTitles`) by a mark; fills `values` with
+    /// the addresses' values in order.
     func key(_ text: ByteText, _ start: Int, _ end: Int) -> ConflictShapeCache.Key {
         var hasher = StreamHasher()
         spellings.reset()
@@ -96,6 +101,13 @@ final class ConflictLineCache {
                 let spelling = SpellingNumbers.Spelling(value: value, digits: digits, capitals: capitals)
                 hasher.add(UInt64(spellings.number(of: spelling)) << 2 | (digits == 0 ? 1 : 0) | 2)
                 hasher.add(capitals)
+                if let close = PlainTitles.end(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
+                                               lineEnd: end) {
+                    // The title's text is a parameter too: only that one is there.
+                    hasher.add(Self.titleMark)
+                    index = close
+                    return
+                }
             } else {
                 // Too long to be read as an address: it is only text.
                 hasher.add(text.base + runStart, count: digits)

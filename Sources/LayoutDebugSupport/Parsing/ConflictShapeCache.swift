@@ -6,9 +6,9 @@
 /// time. Their lines come from `ConflictLineCache` with an id per text apart
 /// from addresses; the key is those ids, each with its line's kind, and which
 /// listed line the broken one names (found from the addresses, the one thing
-/// of them that changes what a conflict says). A conflict put together once
-/// gives its snapshot and signature to every later one with its key, so the
-/// signature is made once. Bounded: the table is emptied when it grows past
+/// of them that changes what a conflict says). A conflict put together from
+/// lines all met before is kept, and gives its snapshot and signature to
+/// every later one with its key, so the signature is made at most twice. Bounded: the table is emptied when it grows past
 /// `capacity`, so memory stays constant.
 final class ConflictShapeCache {
     /// Two independent 64-bit hashes. Equal inputs always have equal keys;
@@ -32,9 +32,16 @@ final class ConflictShapeCache {
     /// up, so an id is never reused for another conflict after the table is
     /// emptied).
     func store(_ key: Key, snapshot: ConflictSnapshot, signature: String) -> Int {
-        if entries.count >= Self.capacity { entries.removeAll() }
+        // Emptied in place: the table would grow back to this size anyway.
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        let shape = newShape()
+        entries[key] = (snapshot, signature, shape)
+        return shape
+    }
+
+    /// An id for a conflict put together but not kept (see `store`).
+    func newShape() -> Int {
         shapes += 1
-        entries[key] = (snapshot, signature, shapes)
         return shapes
     }
 

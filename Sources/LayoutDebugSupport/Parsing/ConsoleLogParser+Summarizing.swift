@@ -35,11 +35,12 @@ final class LineReading {
         self.repairs = repairs
     }
 
-    /// Whether two readings say the same apart from addresses. A line that
-    /// could not be read is never shared: its text is what it says.
-    func isSame(apartFromAddresses other: LineReading) -> Bool {
+    /// Whether two readings say the same apart from addresses and the
+    /// titles a line's key leaves out (`PlainTitles`). A line that could not
+    /// be read is never shared: its text is what it says.
+    func isSame(apartFromParameters other: LineReading) -> Bool {
         unparsed == nil && other.unparsed == nil && isRedacted == other.isRedacted && repairs == other.repairs
-            && constraint?.withoutAddresses == other.constraint?.withoutAddresses
+            && constraint?.withoutParameters == other.constraint?.withoutParameters
     }
 }
 
@@ -50,6 +51,8 @@ struct KeptReading {
     var kind: PendingLines.Kind
     /// Whether `line` is in the line cache, so its id names its text.
     var isShared: Bool
+    /// Whether `line` was read for the first time in this conflict.
+    var isFirstSeen = false
     /// This line's own constraint address (a shared reading holds the
     /// address of the line it was read from).
     var address: UInt64?
@@ -58,14 +61,22 @@ struct KeptReading {
 }
 
 extension ConstraintSnapshot {
-    /// The snapshot with its own and its views' addresses taken out.
-    fileprivate var withoutAddresses: ConstraintSnapshot {
+    /// The snapshot with its own and its views' addresses taken out, and
+    /// the titles a line's key leaves out.
+    fileprivate var withoutParameters: ConstraintSnapshot {
         var copy = self
         copy.address = nil
-        copy.firstItem?.address = nil
-        copy.secondItem?.address = nil
-        copy.owner?.address = nil
-        copy.superview?.address = nil
+        copy.firstItem = copy.firstItem.map(Self.withoutParameters)
+        copy.secondItem = copy.secondItem.map(Self.withoutParameters)
+        copy.owner = copy.owner.map(Self.withoutParameters)
+        copy.superview = copy.superview.map(Self.withoutParameters)
+        return copy
+    }
+
+    private static func withoutParameters(_ item: ObjectReference) -> ObjectReference {
+        var copy = item
+        copy.address = nil
+        if !PlainTitles.isKept(item) { copy.title = nil }
         return copy
     }
 }
@@ -94,6 +105,11 @@ extension ConsoleLogParser {
         }
         let signature = assemble(matched: matched)
         guard let key else { return (signature, nil) }
+        // A conflict with a line met for the first time is seldom met again
+        // (an identifier or title of its own makes the line new), so it gets
+        // an id but is not kept: the table holds conflicts seen twice, and one
+        // that does come again is put together once more, then kept.
+        guard !readings.contains(where: \.isFirstSeen) else { return (signature, shapes.newShape()) }
         return (signature, shapes.store(key, snapshot: conflict, signature: signature))
     }
 
@@ -142,7 +158,7 @@ extension ConsoleLogParser {
             let source = Self.addressSource(address, values: lines.values)
             let bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
             let line = lines.storeUnverified(key, reading: reading, address: source, bytes: bytes)
-            return KeptReading(line: line, kind: kind, isShared: true, address: address)
+            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, address: address)
         }
     }
 
@@ -171,8 +187,8 @@ extension ConsoleLogParser {
         return values.firstIndex(of: address).map { .run($0) } ?? .fixed(address)
     }
 
-    /// Whether a line read once reads the same with every address changed,
-    /// its own constraint address included from the same run.
+    /// Whether a line read once reads the same with every address and plain
+    /// title changed, its own constraint address included from the same run.
     private mutating func verifies(_ line: ConflictLineCache.Line, bytes: [UInt8]) -> Bool {
         var changed = bytes.withUnsafeBufferPointer { buffer in
             AddressRuns.changedLine(ByteText(base: buffer.baseAddress!, count: buffer.count), 0, buffer.count)
@@ -186,7 +202,7 @@ extension ConsoleLogParser {
             AddressRuns.forEach(in: text, 0, count) { runStart, runEnd, value, _ in
                 if runEnd - runStart <= AddressRuns.longest { values.append(value) }
             }
-            return reading.isSame(apartFromAddresses: line.reading)
+            return reading.isSame(apartFromParameters: line.reading)
                 && Self.addressSource(reading.constraint?.address, values: values) == line.address
         }
     }
