@@ -13,13 +13,14 @@
 /// only which addresses of the line are spelled alike, whether the run is
 /// empty, and where capitals are. Neither a digit nor the width reaches the
 /// key, so `0x7f8e1c` and `0x600003a4c2f0` read as one line. A plain title
-/// right after an address (`'Item 42'`, see `PlainTitles`) is left out of the
-/// key the same way.
+/// right after an address (`'Item 42'`) and a plain identifier right after
+/// the constraint's (`'cell-12'`) are left out of the key the same way (see
+/// `QuotedParameters`); the identifier is put back in each line's reading.
 ///
 /// A line is read when it is first met and kept unverified; when its key
 /// comes again, the first line is read once more with every address and
-/// plain title changed (each digit or letter, and the width) and kept only if that reading is the same, as
-/// `readInFull` otherwise. A line met once is thus read once. Bounded: the
+/// plain title or identifier changed (each digit or letter, and the width)
+/// and kept only if that reading is the same, as `readInFull` otherwise. A line met once is thus read once. Bounded: the
 /// table is emptied when it grows past `capacity`.
 final class ConflictLineCache {
     /// Where a kept line's own constraint address comes from.
@@ -59,13 +60,18 @@ final class ConflictLineCache {
     }
 
     private static let capacity = 16384
-    /// Stands in a key for a plain title's text (`PlainTitles`).
+    /// Stands in a key for a plain identifier's text (`QuotedParameters`).
+    private static let identifierMark: UInt64 = 0x6964_656E_745F_6D6B
+    /// Stands in a key for a plain title's text (`QuotedParameters`).
     private static let titleMark: UInt64 = 0x7469_746C_655F_6D6B
     private var entries: [ConflictShapeCache.Key: Known] = [:]
     private var lines = 0
     private var spellings = SpellingNumbers()
     /// The values of the address runs of the line last keyed, in order.
     private(set) var values: [UInt64] = []
+    /// Where the plain identifier of the line last keyed lies, when its key
+    /// leaves it out: every line with that key has one, each its own.
+    private(set) var identifier: (start: Int, end: Int)?
 
     func lookup(_ key: ConflictShapeCache.Key) -> Known? { entries[key] }
 
@@ -86,12 +92,14 @@ final class ConflictLineCache {
 
     /// Hashes one line with the digits and width of each address replaced by
     /// the number of its spelling in the line, and the text of each plain
-    /// title after an address (`PlainTitles`) by a mark; fills `values` with
-    /// the addresses' values in order.
+    /// title or identifier (`QuotedParameters`) by a mark; fills `values` with
+    /// the addresses' values in order and `identifier` with where the
+    /// identifier left out lies.
     func key(_ text: ByteText, _ start: Int, _ end: Int) -> ConflictShapeCache.Key {
         var hasher = StreamHasher()
         spellings.reset()
         values.removeAll(keepingCapacity: true)
+        identifier = nil
         var index = start
         AddressRuns.forEach(in: text, start, end) { runStart, runEnd, value, capitals in
             hasher.add(text.base + index, count: runStart - index)
@@ -101,7 +109,15 @@ final class ConflictLineCache {
                 let spelling = SpellingNumbers.Spelling(value: value, digits: digits, capitals: capitals)
                 hasher.add(UInt64(spellings.number(of: spelling)) << 2 | (digits == 0 ? 1 : 0) | 2)
                 hasher.add(capitals)
-                if let close = PlainTitles.end(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
+                if values.count == 1,
+                   let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd, lineEnd: end) {
+                    // The constraint's identifier is a parameter: the reading gets each line's own.
+                    hasher.add(Self.identifierMark)
+                    identifier = (runEnd + 2, close)
+                    index = close
+                    return
+                }
+                if let close = QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
                                                lineEnd: end) {
                     // The title's text is a parameter too: only that one is there.
                     hasher.add(Self.titleMark)

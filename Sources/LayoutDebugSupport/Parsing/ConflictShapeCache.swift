@@ -1,6 +1,7 @@
 // MARK: - ConflictShapeCache
 
-/// Conflicts already put together, by the lines they are made of.
+/// Conflicts already put together, by the lines they are made of (and the
+/// identifiers their lines' keys leave out).
 ///
 /// A flooded console repeats a handful of conflicts with new addresses each
 /// time. Their lines come from `ConflictLineCache` with an id per text apart
@@ -53,6 +54,10 @@ final class ConflictShapeCache {
         for kept in readings {
             guard kept.isShared else { return nil }
             hasher.add(UInt64(kept.kind.rawValue) | UInt64(kept.line.id) << 8)
+            if var identifier = kept.identifier {
+                // The line's id leaves its identifier out; the signature holds it.
+                identifier.withUTF8 { hasher.add($0.baseAddress!, count: $0.count) }
+            }
         }
         hasher.add(UInt64(readings.count))
         hasher.add(matched.map { UInt64($0) } ?? UInt64.max)

@@ -36,11 +36,21 @@ final class LineReading {
     }
 
     /// Whether two readings say the same apart from addresses and the
-    /// titles a line's key leaves out (`PlainTitles`). A line that could not
-    /// be read is never shared: its text is what it says.
-    func isSame(apartFromParameters other: LineReading) -> Bool {
+    /// titles a line's key leaves out (`QuotedParameters`), and its identifier
+    /// when the key leaves that out too. A line that could not be read is
+    /// never shared: its text is what it says.
+    func isSame(apartFromParameters other: LineReading, identifier: Bool) -> Bool {
         unparsed == nil && other.unparsed == nil && isRedacted == other.isRedacted && repairs == other.repairs
-            && constraint?.withoutParameters == other.constraint?.withoutParameters
+            && constraint?.withoutParameters(identifier: identifier)
+                == other.constraint?.withoutParameters(identifier: identifier)
+    }
+
+    /// The reading with the constraint's identifier replaced: a line whose
+    /// key leaves its identifier out shares the rest of the reading.
+    func withIdentifier(_ identifier: String) -> LineReading {
+        guard var constraint, constraint.identifier != identifier else { return self }
+        constraint.identifier = identifier
+        return LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
     }
 }
 
@@ -53,19 +63,24 @@ struct KeptReading {
     var isShared: Bool
     /// Whether `line` was read for the first time in this conflict.
     var isFirstSeen = false
+    /// The line's own identifier when its key leaves it out, so that a
+    /// conflict's key can hold it.
+    var identifier: String?
     /// This line's own constraint address (a shared reading holds the
     /// address of the line it was read from).
     var address: UInt64?
 
-    var reading: LineReading { line.reading }
+    /// What this line says: `line`'s reading, with this line's identifier.
+    var reading: LineReading
 }
 
 extension ConstraintSnapshot {
     /// The snapshot with its own and its views' addresses taken out, and
-    /// the titles a line's key leaves out.
-    fileprivate var withoutParameters: ConstraintSnapshot {
+    /// the titles a line's key leaves out, and the identifier when asked.
+    fileprivate func withoutParameters(identifier: Bool) -> ConstraintSnapshot {
         var copy = self
         copy.address = nil
+        if identifier { copy.identifier = nil }
         copy.firstItem = copy.firstItem.map(Self.withoutParameters)
         copy.secondItem = copy.secondItem.map(Self.withoutParameters)
         copy.owner = copy.owner.map(Self.withoutParameters)
@@ -76,7 +91,7 @@ extension ConstraintSnapshot {
     private static func withoutParameters(_ item: ObjectReference) -> ObjectReference {
         var copy = item
         copy.address = nil
-        if !PlainTitles.isKept(item) { copy.title = nil }
+        if !QuotedParameters.isKept(item) { copy.title = nil }
         return copy
     }
 }
@@ -139,26 +154,35 @@ extension ConsoleLogParser {
                                   kind: PendingLines.Kind) -> KeptReading {
         guard let lines = lineCache else { preconditionFailure("kept lines without a line cache") }
         let key = lines.key(text, start, end)
+        let identifier = lines.identifier.map { interner.string(text, $0.start, $0.end) }
         switch lines.lookup(key) {
         case .line(let line)?:
             if let bytes = line.unverifiedBytes {
-                guard verifies(line, bytes: bytes) else {
+                guard verifies(line, bytes: bytes, identifier: identifier != nil) else {
                     lines.storeReadInFull(key)
                     return readInFull(text, start, end, kind: kind)
                 }
                 line.unverifiedBytes = nil
             }
-            return KeptReading(line: line, kind: kind, isShared: true, address: address(of: line))
+            let reading = identifier.map { line.reading.withIdentifier($0) } ?? line.reading
+            return KeptReading(line: line, kind: kind, isShared: true, identifier: identifier,
+                               address: address(of: line), reading: reading)
         case .readInFull?:
             return readInFull(text, start, end, kind: kind)
         case nil:
             let reading = readAlone(text, start, end)
             let address = reading.constraint?.address
             guard reading.unparsed == nil else { return unshared(reading, kind: kind) }
+            // A shared identifier is replaced by each line's own text, so it must be read as that text.
+            guard identifier == nil || reading.constraint?.identifier == identifier else {
+                lines.storeReadInFull(key)
+                return unshared(reading, kind: kind)
+            }
             let source = Self.addressSource(address, values: lines.values)
             let bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
             let line = lines.storeUnverified(key, reading: reading, address: source, bytes: bytes)
-            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, address: address)
+            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, identifier: identifier,
+                               address: address, reading: reading)
         }
     }
 
@@ -170,7 +194,8 @@ extension ConsoleLogParser {
     /// A reading that belongs to this conflict alone.
     private func unshared(_ reading: LineReading, kind: PendingLines.Kind) -> KeptReading {
         let line = ConflictLineCache.Line(id: 0, reading: reading, address: .none, unverifiedBytes: nil)
-        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address)
+        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address,
+                           reading: reading)
     }
 
     /// The current line's constraint address, from its own address runs.
@@ -188,8 +213,10 @@ extension ConsoleLogParser {
     }
 
     /// Whether a line read once reads the same with every address and plain
-    /// title changed, its own constraint address included from the same run.
-    private mutating func verifies(_ line: ConflictLineCache.Line, bytes: [UInt8]) -> Bool {
+    /// title changed, its own constraint address included from the same run;
+    /// and, when its key leaves out its identifier, with that changed too and
+    /// read as the changed text.
+    private mutating func verifies(_ line: ConflictLineCache.Line, bytes: [UInt8], identifier: Bool) -> Bool {
         var changed = bytes.withUnsafeBufferPointer { buffer in
             AddressRuns.changedLine(ByteText(base: buffer.baseAddress!, count: buffer.count), 0, buffer.count)
         }
@@ -202,7 +229,13 @@ extension ConsoleLogParser {
             AddressRuns.forEach(in: text, 0, count) { runStart, runEnd, value, _ in
                 if runEnd - runStart <= AddressRuns.longest { values.append(value) }
             }
-            return reading.isSame(apartFromParameters: line.reading)
+            if identifier {
+                let changed = line.reading.constraint?.identifier.map { old in
+                    String(decoding: old.utf8.map(QuotedParameters.next) + [UInt8(ascii: "a")], as: UTF8.self)
+                }
+                guard changed != nil, reading.constraint?.identifier == changed else { return false }
+            }
+            return reading.isSame(apartFromParameters: line.reading, identifier: identifier)
                 && Self.addressSource(reading.constraint?.address, values: values) == line.address
         }
     }

@@ -150,6 +150,7 @@ final class ParsingSummaryTests: XCTestCase {
         let unnamed = try NSRegularExpression(pattern: "(<NSLayoutConstraint:0x[0-9a-f]+) (?!')")
         let labelTitle = try NSRegularExpression(pattern: "(UI(Label|Button):0x[0-9a-f]+)'[^']*'")
         let guideTitle = try NSRegularExpression(pattern: "(UILayoutGuide:0x[0-9a-f]+)'[^']*'")
+        let encapsulated = try NSRegularExpression(pattern: "'UIView-Encapsulated-Layout-(Width|Height)'")
         var text = ""
         for _ in 0..<60 {
             var block = blocks[random.next(blocks.count)]
@@ -186,6 +187,15 @@ final class ParsingSummaryTests: XCTestCase {
                 block = guideTitle.stringByReplacingMatches(in: block, range: NSRange(block.startIndex..., in: block),
                                                             withTemplate: "$1" + title)
             }
+            // UIKit's identifiers, which the triage reads, or an app's in their
+            // place: a parameter of a line's reading, each line given its own.
+            if random.next(3) == 0 {
+                let identifier = ["'_UITemporaryLayoutWidth'", "'cell-\(random.next(9))'",
+                                  "'UIView-Encapsulated-Layout-$1'"][random.next(3)]
+                block = encapsulated.stringByReplacingMatches(in: block,
+                                                              range: NSRange(block.startIndex..., in: block),
+                                                              withTemplate: identifier)
+            }
             if random.next(6) == 0, let cut = block.range(of: "\n    \"<", options: .backwards) {
                 block = String(block[..<cut.lowerBound]) + "\n"
             }
@@ -194,9 +204,10 @@ final class ParsingSummaryTests: XCTestCase {
         return text
     }
 
-    /// The line cache (lines read once, of any address width or plain title)
-    /// counts what a full read counts, conflict by conflict, on consoles as
-    /// varied as real ones: owners included where a layout guide's title decides.
+    /// The line cache (lines read once, of any address width, plain title or
+    /// identifier) counts what a full read counts, conflict by conflict, on
+    /// consoles as varied as real ones: owners included where a layout guide's
+    /// title or an identifier decides.
     func test_aVariedConsole_summarizesLikeAFullRead() throws {
         for seed: UInt64 in 0..<4 {
             let text = try variedConsole(seed: seed)

@@ -1,27 +1,45 @@
-// MARK: - PlainTitles
+// MARK: - QuotedParameters
 
-/// The titles logs print right after an address (`UILabel:0x…'Item 42 of 0x1f'`)
-/// that the line cache treats as a parameter of a line's reading, as it does
-/// addresses.
+/// The quoted texts the line cache treats as parameters of a line's reading,
+/// as it does addresses: a title right after an address
+/// (`UILabel:0x…'Item 42 of 0x1f'`) and a constraint's identifier right after
+/// its address (`<NSLayoutConstraint:0x… 'cell-0x7f3a-12' …`).
 ///
-/// A varied console titles its labels and buttons with counts and ids, so a
-/// line that differs from an earlier one only in a title would otherwise be
-/// read again; and a title reaches neither a signature nor an owner, except a
-/// layout guide's (`'UIViewSafeAreaLayoutGuide'` makes it a system guide), so
-/// a guide's title stays in the key as text. Only plain titles are
-/// parameters (letters, digits, spaces, `-` and `_`, at least one): a quote,
-/// a colon, a dot or a non-ASCII byte can change where a title ends or what a
-/// repair does, so such a title is text too.
-enum PlainTitles {
+/// A varied console titles its labels with counts and ids and names its
+/// constraints after cells, so a line that differs from an earlier one only
+/// there would otherwise be read again. A title reaches neither a signature
+/// nor an owner, except a layout guide's (`'UIViewSafeAreaLayoutGuide'` makes
+/// it a system guide), so a guide's title stays in the key as text. An
+/// identifier reaches both, so a shared reading is given each line's own.
+/// Only plain texts are parameters (letters, digits, `-`, `_` and, in a
+/// title, spaces; at least one): a quote, a colon, a dot or a non-ASCII byte
+/// can change where the text ends or what a repair does, so such text stays
+/// in the key.
+enum QuotedParameters {
     /// The index of the quote that closes the plain title right after the
     /// address run `runStart..<runEnd`, or `nil` when none is there.
-    static func end(in text: ByteText, runStart: Int, runEnd: Int, lineStart: Int, lineEnd: Int) -> Int? {
+    static func titleEnd(in text: ByteText, runStart: Int, runEnd: Int, lineStart: Int, lineEnd: Int) -> Int? {
         guard runEnd > runStart, runEnd - runStart <= AddressRuns.longest, runEnd + 1 < lineEnd,
               text[runEnd] == UInt8(ascii: "'"), !isLayoutGuide(text, runStart: runStart, lineStart: lineStart)
         else { return nil }
         var index = runEnd + 1
         while index < lineEnd, isPlain(text[index]) { index += 1 }
         guard index < lineEnd, index > runEnd + 1, text[index] == UInt8(ascii: "'") else { return nil }
+        return index
+    }
+
+    /// The index of the quote that closes the plain identifier right after
+    /// the address run `runStart..<runEnd`, the line's first
+    /// (`<NSLayoutConstraint:0x… 'cell-12' …`), or `nil` when none is there.
+    /// An identifier reaches the signature and the triage, so a reading
+    /// shared over one is given each line's own (`ConsoleLogParser.reading`).
+    static func identifierEnd(in text: ByteText, runStart: Int, runEnd: Int, lineEnd: Int) -> Int? {
+        guard runEnd > runStart, runEnd - runStart <= AddressRuns.longest, runEnd + 2 < lineEnd,
+              text[runEnd] == 0x20, text[runEnd + 1] == UInt8(ascii: "'") else { return nil }
+        var index = runEnd + 2
+        while index < lineEnd, isPlain(text[index]), text[index] != 0x20 { index += 1 }
+        guard index + 1 < lineEnd, index > runEnd + 2, text[index] == UInt8(ascii: "'"), text[index + 1] == 0x20
+        else { return nil }
         return index
     }
 
