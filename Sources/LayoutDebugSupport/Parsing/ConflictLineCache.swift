@@ -99,8 +99,9 @@ final class ConflictLineCache {
         var hasher = StreamHasher()
         spellings.reset()
         values.removeAll(keepingCapacity: true)
-        identifier = nil
+        var identifier: (start: Int, end: Int)?
         var index = start
+        var isFirstRun = true
         AddressRuns.forEach(in: text, start, end) { runStart, runEnd, value, capitals in
             hasher.add(text.base + index, count: runStart - index)
             let digits = runEnd - runStart
@@ -109,19 +110,13 @@ final class ConflictLineCache {
                 let spelling = SpellingNumbers.Spelling(value: value, digits: digits, capitals: capitals)
                 hasher.add(UInt64(spellings.number(of: spelling)) << 2 | (digits == 0 ? 1 : 0) | 2)
                 hasher.add(capitals)
-                if values.count == 1,
-                   let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd, lineEnd: end) {
-                    // The constraint's identifier is a parameter: the reading gets each line's own.
-                    hasher.add(Self.identifierMark)
-                    identifier = (runEnd + 2, close)
-                    index = close
-                    return
-                }
-                if let close = QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
-                                               lineEnd: end) {
-                    // The title's text is a parameter too: only that one is there.
-                    hasher.add(Self.titleMark)
-                    index = close
+                defer { isFirstRun = false }
+                if let parameter = Self.parameter(text, runStart, runEnd, lineStart: start, lineEnd: end,
+                                                  isFirstRun: isFirstRun) {
+                    // A plain identifier's or title's text: only that one is there reaches the key.
+                    hasher.add(parameter.isIdentifier ? Self.identifierMark : Self.titleMark)
+                    if parameter.isIdentifier { identifier = (runEnd + 2, parameter.close) }
+                    index = parameter.close
                     return
                 }
             } else {
@@ -131,7 +126,24 @@ final class ConflictLineCache {
             index = runEnd
         }
         hasher.add(text.base + index, count: end - index)
+        self.identifier = identifier
         return hasher.key
+    }
+
+    /// The quote closing the plain identifier (after the line's first
+    /// address run) or title right after an address run (`QuotedParameters`),
+    /// and which of the two it is.
+    @inline(__always)
+    private static func parameter(_ text: ByteText, _ runStart: Int, _ runEnd: Int, lineStart: Int, lineEnd: Int,
+                                  isFirstRun: Bool) -> (close: Int, isIdentifier: Bool)? {
+        // Most addresses are followed by `.` or `>`: only a quote or a blank may open one.
+        guard runEnd < lineEnd, text[runEnd] == UInt8(ascii: "'") || text[runEnd] == 0x20 else { return nil }
+        if isFirstRun,
+           let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd, lineEnd: lineEnd) {
+            return (close, true)
+        }
+        return QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: lineStart,
+                                         lineEnd: lineEnd).map { ($0, false) }
     }
 }
 

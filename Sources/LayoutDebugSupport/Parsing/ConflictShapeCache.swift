@@ -55,7 +55,7 @@ final class ConflictShapeCache {
             guard kept.isShared else { return nil }
             hasher.add(UInt64(kept.kind.rawValue) | UInt64(kept.line.id) << 8)
             if var identifier = kept.identifier {
-                // The line's id leaves its identifier out; the signature holds it.
+                // The line's id stands for its reading's identifier; another one is in the signature.
                 identifier.withUTF8 { hasher.add($0.baseAddress!, count: $0.count) }
             }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - Summarizing
 
 /// The raw lines of one conflict, kept while summarizing.
@@ -48,7 +54,7 @@ final class LineReading {
     /// The reading with the constraint's identifier replaced: a line whose
     /// key leaves its identifier out shares the rest of the reading.
     func withIdentifier(_ identifier: String) -> LineReading {
-        guard var constraint, constraint.identifier != identifier else { return self }
+        guard var constraint else { return self }
         constraint.identifier = identifier
         return LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
     }
@@ -63,8 +69,8 @@ struct KeptReading {
     var isShared: Bool
     /// Whether `line` was read for the first time in this conflict.
     var isFirstSeen = false
-    /// The line's own identifier when its key leaves it out, so that a
-    /// conflict's key can hold it.
+    /// The line's own identifier when its key leaves it out and it differs
+    /// from `line`'s, so that a conflict's key can hold it.
     var identifier: String?
     /// This line's own constraint address (a shared reading holds the
     /// address of the line it was read from).
@@ -154,16 +160,17 @@ extension ConsoleLogParser {
                                   kind: PendingLines.Kind) -> KeptReading {
         guard let lines = lineCache else { preconditionFailure("kept lines without a line cache") }
         let key = lines.key(text, start, end)
-        let identifier = lines.identifier.map { interner.string(text, $0.start, $0.end) }
+        let ownIdentifier = lines.identifier
         switch lines.lookup(key) {
         case .line(let line)?:
             if let bytes = line.unverifiedBytes {
-                guard verifies(line, bytes: bytes, identifier: identifier != nil) else {
+                guard verifies(line, bytes: bytes, identifier: ownIdentifier != nil) else {
                     lines.storeReadInFull(key)
                     return readInFull(text, start, end, kind: kind)
                 }
                 line.unverifiedBytes = nil
             }
+            let identifier = ownIdentifier.flatMap { differing(text, $0.start, $0.end, from: line.reading) }
             let reading = identifier.map { line.reading.withIdentifier($0) } ?? line.reading
             return KeptReading(line: line, kind: kind, isShared: true, identifier: identifier,
                                address: address(of: line), reading: reading)
@@ -174,16 +181,29 @@ extension ConsoleLogParser {
             let address = reading.constraint?.address
             guard reading.unparsed == nil else { return unshared(reading, kind: kind) }
             // A shared identifier is replaced by each line's own text, so it must be read as that text.
-            guard identifier == nil || reading.constraint?.identifier == identifier else {
+            guard ownIdentifier.map({ differing(text, $0.start, $0.end, from: reading) == nil }) ?? true else {
                 lines.storeReadInFull(key)
                 return unshared(reading, kind: kind)
             }
             let source = Self.addressSource(address, values: lines.values)
             let bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
             let line = lines.storeUnverified(key, reading: reading, address: source, bytes: bytes)
-            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, identifier: identifier,
-                               address: address, reading: reading)
+            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, address: address,
+                               reading: reading)
         }
+    }
+
+    /// The identifier spelled at `start..<end`, or `nil` when `reading`'s
+    /// constraint has that one already: the common case is compared byte
+    /// by byte, without making a string.
+    private func differing(_ text: ByteText, _ start: Int, _ end: Int, from reading: LineReading) -> String? {
+        if var shared = reading.constraint?.identifier {
+            let same = shared.withUTF8 { bytes in
+                bytes.count == end - start && memcmp(bytes.baseAddress!, text.base + start, bytes.count) == 0
+            }
+            if same { return nil }
+        }
+        return interner.string(text, start, end)
     }
 
     private mutating func readInFull(_ text: ByteText, _ start: Int, _ end: Int,
