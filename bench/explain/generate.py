@@ -15,7 +15,8 @@ only pays off on repeats would flatter us (issue 19). So, unless --plain:
   numbers (`'cell-0x7f3a-12'`, `'Item 42'`), which differ from block to block;
 - some blocks are trimmed mid-list (a console cut, a crash), with no
   "breaking" line after them;
-- some blocks are written in SnapKit's form (`SnapKit.LayoutConstraint:0x…@File.swift#N`).
+- some blocks are written in SnapKit's form (`SnapKit.LayoutConstraint:0x…@File.swift#N`),
+  each constraint with the one source line it has in its app (`source_line`).
 The corpus already holds AppKit blocks. It prints the number of conflicts
 written, which `layout-explain --summary` must count exactly.
 
@@ -26,6 +27,7 @@ import glob
 import os
 import random
 import re
+import zlib
 
 ADDRESS = re.compile(r"0x[0-9a-f]+")
 CONSTRAINT = re.compile(r'^\s*"?(<<?[A-Za-z_.]*Constraint[: ].*>)"?,?\s*$')
@@ -71,14 +73,25 @@ TITLE = re.compile(r"(UILabel:0x[0-9a-f]+)'[^']*'")
 SOURCES = ["ProfileView.swift", "FeedCell.swift", "Checkout Screen.swift", "SettingsRow.swift"]
 
 
-def vary(lines, rng):
-    """Identifiers and titles holding addresses and numbers, and now and then SnapKit's form."""
+def source_line(app, template):
+    """Where SnapKit says a constraint was made: fixed for one app and one corpus line, as in real
+    code, where a given `make.…` call always sits on the same line of the same file. (A fresh
+    random `#N` on every line made each SnapKit line unique, which no real console does; the
+    addresses, titles and identifiers below still vary from block to block.)"""
+    digest = zlib.crc32(("%s|%s" % (app[0], ADDRESS.sub("", template))).encode("utf-8"))
+    return SOURCES[digest % len(SOURCES)], 10 + (digest >> 8) % 390
+
+
+def vary(lines, rng, templates, app):
+    """Identifiers and titles holding addresses and numbers, and now and then SnapKit's form;
+    `templates` are the corpus lines `lines` were made from."""
     snapkit = rng.random() < 0.15
     out = []
-    for line in lines:
+    for line, template in zip(lines, templates):
         if snapkit:
+            source = source_line(app, template)
             line = CONSTRAINT_HEAD.sub(lambda m: "<SnapKit.LayoutConstraint:%s@%s#%d " % (
-                m.group(1), rng.choice(SOURCES), rng.randrange(10, 400)), line)
+                (m.group(1),) + source), line)
         elif rng.random() < 0.2:
             line = CONSTRAINT_HEAD.sub(lambda m: "<NSLayoutConstraint:%s 'cell-0x%x-%d' " % (
                 m.group(1), rng.getrandbits(16), rng.randrange(1000)), line)
@@ -155,9 +168,10 @@ def main():
             stamp = "2024-05-01 12:%02d:%02d.%06d+0200" % (rng.randrange(60), rng.randrange(60), rng.randrange(10**6))
             app = rng.choice(APPS) if varied else APPS[0]
             if conflict_bytes < 0.3 * written:
-                lines = fresh(rng.choice(blocks), rng, varied)
+                block = rng.choice(blocks)
+                lines = fresh(block, rng, varied)
                 if varied:
-                    lines = vary(lines, rng)
+                    lines = vary(lines, rng, block, app)
                 if varied and rng.random() < 0.05:
                     chunk = trimmed(lines, rng, stamp, app)
                 else:

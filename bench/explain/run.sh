@@ -14,7 +14,7 @@ RUNS=${RUNS:-3}
 MEGABYTES=${MEGABYTES:-100}
 # PLAIN=1: the corpus repeated as it is, from one app (the console before issue 19); by
 # default the console is as varied as real ones (see generate.py).
-FILE=${BENCH_FILE:-/tmp/layout-explain-bench-$MEGABYTES${PLAIN:+-plain}-v2.log}
+FILE=${BENCH_FILE:-/tmp/layout-explain-bench-$MEGABYTES${PLAIN:+-plain}-v3.log}
 SCRATCH=${SCRATCH:-.build-explain}
 
 swift build -c release --scratch-path "$SCRATCH" --product layout-explain >/dev/null

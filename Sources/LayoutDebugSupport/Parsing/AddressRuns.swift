@@ -52,13 +52,15 @@ extension AddressRuns {
     /// A copy of one line with every address changed, digits and width: each
     /// digit is replaced by the next one of its kind and a run shorter than
     /// `longest` gets one more digit, so any part of an address that reaches
-    /// a reading shows. Two spellings of one address (`0x010` and `0x10`)
+    /// a reading shows; a plain title or identifier after an address
+    /// (`QuotedParameters`) is changed alike, each letter and digit and one letter more. Two spellings of one address (`0x010` and `0x10`)
     /// may part; the worst that does is keep a line out of the cache. A line cache keyed without digits or widths keeps
     /// a reading only when this copy reads the same.
     static func changedLine(_ text: ByteText, _ start: Int, _ end: Int) -> [UInt8] {
         var copy: [UInt8] = []
         copy.reserveCapacity(end - start + 16)
         var index = start
+        var runs = 0
         forEach(in: text, start, end) { runStart, runEnd, _, _ in
             copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: runStart - index))
             index = runStart
@@ -66,6 +68,21 @@ extension AddressRuns {
             for digit in runStart..<runEnd { copy.append(next(text[digit])) }
             if runEnd > runStart, runEnd - runStart < longest { copy.append(UInt8(ascii: "1")) }
             index = runEnd
+            runs += 1
+            if runs == 1, let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd,
+                                                                 lineEnd: end) {
+                copy.append(contentsOf: [0x20, UInt8(ascii: "'")])
+                for byte in runEnd + 2..<close { copy.append(QuotedParameters.next(text[byte])) }
+                copy.append(UInt8(ascii: "a"))
+                index = close
+                return
+            }
+            guard let close = QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
+                                              lineEnd: end) else { return }
+            copy.append(UInt8(ascii: "'"))
+            for byte in runEnd + 1..<close { copy.append(QuotedParameters.next(text[byte])) }
+            copy.append(UInt8(ascii: "a"))
+            index = close
         }
         copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: end - index))
         return copy

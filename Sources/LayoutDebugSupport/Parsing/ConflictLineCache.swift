@@ -12,12 +12,15 @@
 /// `:0x` or `: 0x`, up to `AddressRuns.longest` digits): of those it keeps
 /// only which addresses of the line are spelled alike, whether the run is
 /// empty, and where capitals are. Neither a digit nor the width reaches the
-/// key, so `0x7f8e1c` and `0x600003a4c2f0` read as one line.
+/// key, so `0x7f8e1c` and `0x600003a4c2f0` read as one line. A plain title
+/// right after an address (`'Item 42'`) and a plain identifier right after
+/// the constraint's (`'cell-12'`) are left out of the key the same way (see
+/// `QuotedParameters`); the identifier is put back in each line's reading.
 ///
 /// A line is read when it is first met and kept unverified; when its key
-/// comes again, the first line is read once more with every address changed
-/// (each digit and the width) and kept only if that reading is the same, as
-/// `readInFull` otherwise. A line met once is thus read once. Bounded: the
+/// comes again, the first line is read once more with every address and
+/// plain title or identifier changed (each digit or letter, and the width)
+/// and kept only if that reading is the same, as `readInFull` otherwise. A line met once is thus read once. Bounded: the
 /// table is emptied when it grows past `capacity`.
 final class ConflictLineCache {
     /// Where a kept line's own constraint address comes from.
@@ -57,11 +60,18 @@ final class ConflictLineCache {
     }
 
     private static let capacity = 16384
+    /// Stands in a key for a plain identifier's text (`QuotedParameters`).
+    private static let identifierMark: UInt64 = 0x6964_656E_745F_6D6B
+    /// Stands in a key for a plain title's text (`QuotedParameters`).
+    private static let titleMark: UInt64 = 0x7469_746C_655F_6D6B
     private var entries: [ConflictShapeCache.Key: Known] = [:]
     private var lines = 0
     private var spellings = SpellingNumbers()
     /// The values of the address runs of the line last keyed, in order.
     private(set) var values: [UInt64] = []
+    /// Where the plain identifier of the line last keyed lies, when its key
+    /// leaves it out: every line with that key has one, each its own.
+    private(set) var identifier: (start: Int, end: Int)?
 
     func lookup(_ key: ConflictShapeCache.Key) -> Known? { entries[key] }
 
@@ -70,7 +80,7 @@ final class ConflictLineCache {
     /// after the table is emptied).
     func storeUnverified(_ key: ConflictShapeCache.Key, reading: LineReading, address: AddressSource,
                          bytes: [UInt8]) -> Line {
-        if entries.count >= Self.capacity { entries.removeAll() }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         lines += 1
         let line = Line(id: lines, reading: reading, address: address, unverifiedBytes: bytes)
         entries[key] = .line(line)
@@ -81,13 +91,17 @@ final class ConflictLineCache {
     func storeReadInFull(_ key: ConflictShapeCache.Key) { entries[key] = .readInFull }
 
     /// Hashes one line with the digits and width of each address replaced by
-    /// the number of its spelling in the line, and fills `values` with the
-    /// addresses' values in order.
+    /// the number of its spelling in the line, and the text of each plain
+    /// title or identifier (`QuotedParameters`) by a mark; fills `values` with
+    /// the addresses' values in order and `identifier` with where the
+    /// identifier left out lies.
     func key(_ text: ByteText, _ start: Int, _ end: Int) -> ConflictShapeCache.Key {
         var hasher = StreamHasher()
         spellings.reset()
         values.removeAll(keepingCapacity: true)
+        var identifier: (start: Int, end: Int)?
         var index = start
+        var isFirstRun = true
         AddressRuns.forEach(in: text, start, end) { runStart, runEnd, value, capitals in
             hasher.add(text.base + index, count: runStart - index)
             let digits = runEnd - runStart
@@ -96,6 +110,15 @@ final class ConflictLineCache {
                 let spelling = SpellingNumbers.Spelling(value: value, digits: digits, capitals: capitals)
                 hasher.add(UInt64(spellings.number(of: spelling)) << 2 | (digits == 0 ? 1 : 0) | 2)
                 hasher.add(capitals)
+                defer { isFirstRun = false }
+                if let parameter = Self.parameter(text, runStart, runEnd, lineStart: start, lineEnd: end,
+                                                  isFirstRun: isFirstRun) {
+                    // A plain identifier's or title's text: only that one is there reaches the key.
+                    hasher.add(parameter.isIdentifier ? Self.identifierMark : Self.titleMark)
+                    if parameter.isIdentifier { identifier = (runEnd + 2, parameter.close) }
+                    index = parameter.close
+                    return
+                }
             } else {
                 // Too long to be read as an address: it is only text.
                 hasher.add(text.base + runStart, count: digits)
@@ -103,7 +126,24 @@ final class ConflictLineCache {
             index = runEnd
         }
         hasher.add(text.base + index, count: end - index)
+        self.identifier = identifier
         return hasher.key
+    }
+
+    /// The quote closing the plain identifier (after the line's first
+    /// address run) or title right after an address run (`QuotedParameters`),
+    /// and which of the two it is.
+    @inline(__always)
+    private static func parameter(_ text: ByteText, _ runStart: Int, _ runEnd: Int, lineStart: Int, lineEnd: Int,
+                                  isFirstRun: Bool) -> (close: Int, isIdentifier: Bool)? {
+        // Most addresses are followed by `.` or `>`: only a quote or a blank may open one.
+        guard runEnd < lineEnd, text[runEnd] == UInt8(ascii: "'") || text[runEnd] == 0x20 else { return nil }
+        if isFirstRun,
+           let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd, lineEnd: lineEnd) {
+            return (close, true)
+        }
+        return QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: lineStart,
+                                         lineEnd: lineEnd).map { ($0, false) }
     }
 }
 

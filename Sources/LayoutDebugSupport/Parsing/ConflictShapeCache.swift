@@ -1,14 +1,15 @@
 // MARK: - ConflictShapeCache
 
-/// Conflicts already put together, by the lines they are made of.
+/// Conflicts already put together, by the lines they are made of (and the
+/// identifiers their lines' keys leave out).
 ///
 /// A flooded console repeats a handful of conflicts with new addresses each
 /// time. Their lines come from `ConflictLineCache` with an id per text apart
 /// from addresses; the key is those ids, each with its line's kind, and which
 /// listed line the broken one names (found from the addresses, the one thing
-/// of them that changes what a conflict says). A conflict put together once
-/// gives its snapshot and signature to every later one with its key, so the
-/// signature is made once. Bounded: the table is emptied when it grows past
+/// of them that changes what a conflict says). A conflict put together from
+/// lines all met before is kept, and gives its snapshot and signature to
+/// every later one with its key, so the signature is made at most twice. Bounded: the table is emptied when it grows past
 /// `capacity`, so memory stays constant.
 final class ConflictShapeCache {
     /// Two independent 64-bit hashes. Equal inputs always have equal keys;
@@ -32,9 +33,16 @@ final class ConflictShapeCache {
     /// up, so an id is never reused for another conflict after the table is
     /// emptied).
     func store(_ key: Key, snapshot: ConflictSnapshot, signature: String) -> Int {
-        if entries.count >= Self.capacity { entries.removeAll() }
+        // Emptied in place: the table would grow back to this size anyway.
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        let shape = newShape()
+        entries[key] = (snapshot, signature, shape)
+        return shape
+    }
+
+    /// An id for a conflict put together but not kept (see `store`).
+    func newShape() -> Int {
         shapes += 1
-        entries[key] = (snapshot, signature, shapes)
         return shapes
     }
 
@@ -46,6 +54,10 @@ final class ConflictShapeCache {
         for kept in readings {
             guard kept.isShared else { return nil }
             hasher.add(UInt64(kept.kind.rawValue) | UInt64(kept.line.id) << 8)
+            if var identifier = kept.identifier {
+                // The line's id stands for its reading's identifier; another one is in the signature.
+                identifier.withUTF8 { hasher.add($0.baseAddress!, count: $0.count) }
+            }
         }
         hasher.add(UInt64(readings.count))
         hasher.add(matched.map { UInt64($0) } ?? UInt64.max)

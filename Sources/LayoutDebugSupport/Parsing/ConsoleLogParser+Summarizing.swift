@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - Summarizing
 
 /// The raw lines of one conflict, kept while summarizing.
@@ -35,11 +41,22 @@ final class LineReading {
         self.repairs = repairs
     }
 
-    /// Whether two readings say the same apart from addresses. A line that
-    /// could not be read is never shared: its text is what it says.
-    func isSame(apartFromAddresses other: LineReading) -> Bool {
+    /// Whether two readings say the same apart from addresses and the
+    /// titles a line's key leaves out (`QuotedParameters`), and its identifier
+    /// when the key leaves that out too. A line that could not be read is
+    /// never shared: its text is what it says.
+    func isSame(apartFromParameters other: LineReading, identifier: Bool) -> Bool {
         unparsed == nil && other.unparsed == nil && isRedacted == other.isRedacted && repairs == other.repairs
-            && constraint?.withoutAddresses == other.constraint?.withoutAddresses
+            && constraint?.withoutParameters(identifier: identifier)
+                == other.constraint?.withoutParameters(identifier: identifier)
+    }
+
+    /// The reading with the constraint's identifier replaced: a line whose
+    /// key leaves its identifier out shares the rest of the reading.
+    func withIdentifier(_ identifier: String) -> LineReading {
+        guard var constraint else { return self }
+        constraint.identifier = identifier
+        return LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
     }
 }
 
@@ -50,22 +67,37 @@ struct KeptReading {
     var kind: PendingLines.Kind
     /// Whether `line` is in the line cache, so its id names its text.
     var isShared: Bool
+    /// Whether `line` was read for the first time in this conflict.
+    var isFirstSeen = false
+    /// The line's own identifier when its key leaves it out and it differs
+    /// from `line`'s, so that a conflict's key can hold it.
+    var identifier: String?
     /// This line's own constraint address (a shared reading holds the
     /// address of the line it was read from).
     var address: UInt64?
 
-    var reading: LineReading { line.reading }
+    /// What this line says: `line`'s reading, with this line's identifier.
+    var reading: LineReading
 }
 
 extension ConstraintSnapshot {
-    /// The snapshot with its own and its views' addresses taken out.
-    fileprivate var withoutAddresses: ConstraintSnapshot {
+    /// The snapshot with its own and its views' addresses taken out, and
+    /// the titles a line's key leaves out, and the identifier when asked.
+    fileprivate func withoutParameters(identifier: Bool) -> ConstraintSnapshot {
         var copy = self
         copy.address = nil
-        copy.firstItem?.address = nil
-        copy.secondItem?.address = nil
-        copy.owner?.address = nil
-        copy.superview?.address = nil
+        if identifier { copy.identifier = nil }
+        copy.firstItem = copy.firstItem.map(Self.withoutParameters)
+        copy.secondItem = copy.secondItem.map(Self.withoutParameters)
+        copy.owner = copy.owner.map(Self.withoutParameters)
+        copy.superview = copy.superview.map(Self.withoutParameters)
+        return copy
+    }
+
+    private static func withoutParameters(_ item: ObjectReference) -> ObjectReference {
+        var copy = item
+        copy.address = nil
+        if !QuotedParameters.isKept(item) { copy.title = nil }
         return copy
     }
 }
@@ -94,6 +126,11 @@ extension ConsoleLogParser {
         }
         let signature = assemble(matched: matched)
         guard let key else { return (signature, nil) }
+        // A conflict with a line met for the first time is seldom met again
+        // (an identifier or title of its own makes the line new), so it gets
+        // an id but is not kept: the table holds conflicts seen twice, and one
+        // that does come again is put together once more, then kept.
+        guard !readings.contains(where: \.isFirstSeen) else { return (signature, shapes.newShape()) }
         return (signature, shapes.store(key, snapshot: conflict, signature: signature))
     }
 
@@ -123,27 +160,50 @@ extension ConsoleLogParser {
                                   kind: PendingLines.Kind) -> KeptReading {
         guard let lines = lineCache else { preconditionFailure("kept lines without a line cache") }
         let key = lines.key(text, start, end)
+        let ownIdentifier = lines.identifier
         switch lines.lookup(key) {
         case .line(let line)?:
             if let bytes = line.unverifiedBytes {
-                guard verifies(line, bytes: bytes) else {
+                guard verifies(line, bytes: bytes, identifier: ownIdentifier != nil) else {
                     lines.storeReadInFull(key)
                     return readInFull(text, start, end, kind: kind)
                 }
                 line.unverifiedBytes = nil
             }
-            return KeptReading(line: line, kind: kind, isShared: true, address: address(of: line))
+            let identifier = ownIdentifier.flatMap { differing(text, $0.start, $0.end, from: line.reading) }
+            let reading = identifier.map { line.reading.withIdentifier($0) } ?? line.reading
+            return KeptReading(line: line, kind: kind, isShared: true, identifier: identifier,
+                               address: address(of: line), reading: reading)
         case .readInFull?:
             return readInFull(text, start, end, kind: kind)
         case nil:
             let reading = readAlone(text, start, end)
             let address = reading.constraint?.address
             guard reading.unparsed == nil else { return unshared(reading, kind: kind) }
+            // A shared identifier is replaced by each line's own text, so it must be read as that text.
+            guard ownIdentifier.map({ differing(text, $0.start, $0.end, from: reading) == nil }) ?? true else {
+                lines.storeReadInFull(key)
+                return unshared(reading, kind: kind)
+            }
             let source = Self.addressSource(address, values: lines.values)
             let bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
             let line = lines.storeUnverified(key, reading: reading, address: source, bytes: bytes)
-            return KeptReading(line: line, kind: kind, isShared: true, address: address)
+            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, address: address,
+                               reading: reading)
         }
+    }
+
+    /// The identifier spelled at `start..<end`, or `nil` when `reading`'s
+    /// constraint has that one already: the common case is compared byte
+    /// by byte, without making a string.
+    private func differing(_ text: ByteText, _ start: Int, _ end: Int, from reading: LineReading) -> String? {
+        if var shared = reading.constraint?.identifier {
+            let same = shared.withUTF8 { bytes in
+                bytes.count == end - start && memcmp(bytes.baseAddress!, text.base + start, bytes.count) == 0
+            }
+            if same { return nil }
+        }
+        return interner.string(text, start, end)
     }
 
     private mutating func readInFull(_ text: ByteText, _ start: Int, _ end: Int,
@@ -154,7 +214,8 @@ extension ConsoleLogParser {
     /// A reading that belongs to this conflict alone.
     private func unshared(_ reading: LineReading, kind: PendingLines.Kind) -> KeptReading {
         let line = ConflictLineCache.Line(id: 0, reading: reading, address: .none, unverifiedBytes: nil)
-        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address)
+        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address,
+                           reading: reading)
     }
 
     /// The current line's constraint address, from its own address runs.
@@ -171,9 +232,11 @@ extension ConsoleLogParser {
         return values.firstIndex(of: address).map { .run($0) } ?? .fixed(address)
     }
 
-    /// Whether a line read once reads the same with every address changed,
-    /// its own constraint address included from the same run.
-    private mutating func verifies(_ line: ConflictLineCache.Line, bytes: [UInt8]) -> Bool {
+    /// Whether a line read once reads the same with every address and plain
+    /// title changed, its own constraint address included from the same run;
+    /// and, when its key leaves out its identifier, with that changed too and
+    /// read as the changed text.
+    private mutating func verifies(_ line: ConflictLineCache.Line, bytes: [UInt8], identifier: Bool) -> Bool {
         var changed = bytes.withUnsafeBufferPointer { buffer in
             AddressRuns.changedLine(ByteText(base: buffer.baseAddress!, count: buffer.count), 0, buffer.count)
         }
@@ -186,7 +249,13 @@ extension ConsoleLogParser {
             AddressRuns.forEach(in: text, 0, count) { runStart, runEnd, value, _ in
                 if runEnd - runStart <= AddressRuns.longest { values.append(value) }
             }
-            return reading.isSame(apartFromAddresses: line.reading)
+            if identifier {
+                let changed = line.reading.constraint?.identifier.map { old in
+                    String(decoding: old.utf8.map(QuotedParameters.next) + [UInt8(ascii: "a")], as: UTF8.self)
+                }
+                guard changed != nil, reading.constraint?.identifier == changed else { return false }
+            }
+            return reading.isSame(apartFromParameters: line.reading, identifier: identifier)
                 && Self.addressSource(reading.constraint?.address, values: values) == line.address
         }
     }

@@ -69,7 +69,8 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     static func transientEvidence(_ constraints: [ConstraintSnapshot]) -> String? {
         for c in constraints {
             guard let identifier = c.identifier else { continue }
-            let item = c.firstItem.map(FrameworkClassNames.label) ?? "a view"
+            // Worded only for a constraint that decides: most identifiers do not.
+            var item: String { c.firstItem.map(FrameworkClassNames.label) ?? "a view" }
             if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
                 return "'\(identifier)' on \(item), replaced by the next layout pass"
             }
