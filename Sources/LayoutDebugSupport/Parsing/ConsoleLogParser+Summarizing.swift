@@ -32,10 +32,17 @@ final class LineReading {
     let isRedacted: Bool
     let repairs: PasteRepairs?
 
-    init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
-         repairs: PasteRepairs? = nil) {
+    convenience init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
+                     repairs: PasteRepairs? = nil) {
+        self.init(constraint: constraint, shape: constraint?.shape, unparsed: unparsed, isRedacted: isRedacted,
+                  repairs: repairs)
+    }
+
+    /// A reading whose constraint's shape is already known.
+    private init(constraint: ConstraintSnapshot?, shape: String?, unparsed: String?, isRedacted: Bool,
+                 repairs: PasteRepairs?) {
         self.constraint = constraint
-        shape = constraint?.shape
+        self.shape = shape
         self.unparsed = unparsed
         self.isRedacted = isRedacted
         self.repairs = repairs
@@ -55,8 +62,26 @@ final class LineReading {
     /// key leaves its identifier out shares the rest of the reading.
     func withIdentifier(_ identifier: String) -> LineReading {
         guard var constraint else { return self }
+        let old = constraint.identifier
         constraint.identifier = identifier
-        return LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
+        let shape = old.flatMap { Self.shape(self.shape, className: constraint.className, replacing: $0,
+                                            with: identifier) } ?? constraint.shape
+        return LineReading(constraint: constraint, shape: shape, unparsed: unparsed, isRedacted: isRedacted,
+                           repairs: repairs)
+    }
+
+    /// `shape` with the quoted identifier after its class name replaced:
+    /// splicing the one part that changes costs a tenth of making the whole
+    /// shape again (`ConstraintSnapshot.shape`: `Class 'identifier' rest`).
+    /// `nil` when `shape` does not start that way.
+    private static func shape(_ shape: String?, className: String, replacing old: String,
+                              with new: String) -> String? {
+        guard let shape else { return nil }
+        let prefix = className + " '" + old + "'"
+        guard shape.utf8.starts(with: prefix.utf8) else { return nil }
+        // The prefix ends with an ASCII quote, so the rest starts on a character boundary.
+        let rest = shape.utf8.dropFirst(prefix.utf8.count)
+        return className + " '" + new + "'" + String(Substring(rest))
     }
 }
 
