@@ -114,12 +114,14 @@ final class ConflictTriageTests: XCTestCase {
     // MARK: - Yours
 
     /// Every corpus log gets an owner and a first line; none is left out.
+    /// `owner(of:)`, which reads the constraints where they lie, agrees.
     func test_everyCorpusLog_hasAnOwner() throws {
         var owners: [ConflictOwner: [String]] = [:]
         for name in try ParsingCorpus.names() {
             for conflict in ConsoleLogParser.parse(try ParsingCorpus.text(name)) {
                 let result = ConflictTriage.classify(conflict)
                 XCTAssertFalse(result.evidence.isEmpty, name)
+                XCTAssertEqual(ConflictTriage.owner(of: conflict), result.owner, name)
                 owners[result.owner, default: []].append(name)
             }
         }
