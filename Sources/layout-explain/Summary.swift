@@ -6,15 +6,16 @@ import LayoutDebugSupport
 /// (`ConflictTriage`): the app's own first, then system and transient ones,
 /// each still counted.
 struct Summary {
-    private var counts: [String: Int] = [:]
-    /// The owner of each signature. A signature fixes the items' classes,
-    /// identifiers and constants the triage reads, so one triage per
-    /// signature (or per shape, below) is enough.
-    private var owners: [String: ConflictOwner] = [:]
-    /// Counts by the parser's shape id, merged into `counts` when an input
-    /// ends: hashing a number per conflict instead of a long signature. Shape
-    /// ids are numbered per input, so they must not outlive it.
-    private var shapeCounts: [Int: (signature: String, count: Int)] = [:]
+    /// One row per signature, in order of first appearance: its count, and
+    /// its owner. A signature fixes the items' classes, identifiers and
+    /// constants the triage reads, so one triage per signature is enough.
+    private var rows: [(signature: String, count: Int, owner: ConflictOwner)] = []
+    /// The row of each signature.
+    private var rowOfSignature: [String: Int] = [:]
+    /// The row of each of the parser's shape ids: hashing a number per
+    /// conflict instead of a long signature. Shape ids are numbered per
+    /// input, so they must not outlive it (`finishInput`).
+    private var rowOfShape: [Int: Int] = [:]
     private(set) var total = 0
 
     /// Counts one conflict. Redacted and unreadable conflicts have no
@@ -22,25 +23,30 @@ struct Summary {
     mutating func add(_ parsed: ParsedConflict) {
         total += 1
         let snapshot = parsed.snapshot
-        if let shape = parsed.shape, let signature = parsed.signature,
-           !(snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil) {
-            if shapeCounts[shape] == nil, owners[signature] == nil {
-                owners[signature] = ConflictTriage.owner(of: snapshot)
-            }
-            shapeCounts[shape, default: (signature, 0)].count += 1
+        let isEmpty = snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil
+        if let shape = parsed.shape, let signature = parsed.signature, !isEmpty {
+            // A shape's row is found once, so its signature is hashed once per shape, not per conflict.
+            let row = rowOfShape[shape] ?? row(of: signature, snapshot)
+            rowOfShape[shape] = row
+            rows[row].count += 1
             return
         }
-        let key = snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil
-            ? Self.key(snapshot) : parsed.signature ?? snapshot.signature
-        if owners[key] == nil { owners[key] = ConflictTriage.owner(of: snapshot) }
-        counts[key, default: 0] += 1
+        let key = isEmpty ? Self.key(snapshot) : parsed.signature ?? snapshot.signature
+        rows[row(of: key, snapshot)].count += 1
     }
 
-    /// Folds the shape counts of the input just read into the signature
-    /// counts; the next input's parser numbers its shapes from scratch.
+    /// The row of `signature`, made (with `snapshot`'s owner) when it is new.
+    private mutating func row(of signature: String, _ snapshot: ConflictSnapshot) -> Int {
+        if let row = rowOfSignature[signature] { return row }
+        rows.append((signature, 0, ConflictTriage.owner(of: snapshot)))
+        rowOfSignature[signature] = rows.count - 1
+        return rows.count - 1
+    }
+
+    /// Forgets the shape ids of the input just read: the next input's
+    /// parser numbers its shapes from scratch.
     mutating func finishInput() {
-        for entry in shapeCounts.values { counts[entry.signature, default: 0] += entry.count }
-        shapeCounts = [:]
+        rowOfShape = [:]
     }
 
     static func key(_ conflict: ConflictSnapshot) -> String {
@@ -53,9 +59,7 @@ struct Summary {
     /// By owner (yours, system, transient), then most frequent first; equal
     /// counts in signature order, so output is stable.
     var sorted: [(signature: String, count: Int, owner: ConflictOwner)] {
-        var summary = self
-        summary.finishInput()
-        return summary.counts.map { ($0.key, $0.value, owners[$0.key] ?? .yours) }.sorted {
+        rows.sorted {
             if $0.2 != $1.2 { return $0.2 < $1.2 }
             return $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0
         }
