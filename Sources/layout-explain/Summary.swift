@@ -59,9 +59,15 @@ struct Summary {
     /// By owner (yours, system, transient), then most frequent first; equal
     /// counts in signature order, so output is stable.
     var sorted: [(signature: String, count: Int, owner: ConflictOwner)] {
-        rows.sorted {
-            if $0.2 != $1.2 { return $0.2 < $1.2 }
-            return $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0
+        // Indices are sorted, the rows read in place: sorting the rows
+        // themselves copies two rows, and retains their signatures, at each
+        // comparison (about 100,000 for a varied console's 7,470 rows).
+        rows.withUnsafeBufferPointer { rows in
+            rows.indices.sorted { a, b in
+                if rows[a].owner != rows[b].owner { return rows[a].owner < rows[b].owner }
+                if rows[a].count != rows[b].count { return rows[a].count > rows[b].count }
+                return rows[a].signature < rows[b].signature
+            }.map { rows[$0] }
         }
     }
 
