@@ -9,6 +9,7 @@ The built products come from $LAYOUT_DEBUG_BUILD_DIR (test.sh sets it), else
 the repository's .build/debug.
 """
 
+import contextlib
 import json
 import os
 import re
@@ -224,6 +225,19 @@ class LLDBSession(object):
             self._error.close()
             assert "Traceback" not in text, text
             assert "Traceback" not in errors, errors
+
+
+@contextlib.contextmanager
+def session_in(tmp_path, name):
+    """A session of its own in folder `name` under tmp_path, closed however the block ends:
+    for the tests that run one session per scenario."""
+    folder = tmp_path / name
+    folder.mkdir()
+    current = LLDBSession(folder)
+    try:
+        yield current
+    finally:
+        current.close()
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import subprocess
 import time
 from collections import Counter
 
-from conftest import ADDRESS, DEMO, LLDBSession, lldb, run_demo
+from conftest import ADDRESS, DEMO, lldb, run_demo, session_in
 
 CONFLICT_LOG = "Unable to simultaneously satisfy constraints"
 BROKEN = re.compile(r"Will attempt to recover by breaking constraint\s*\n\s*(<[^\n]*>)")
@@ -53,10 +53,7 @@ def test_lbreak_stops_on_every_conflict_scenario_and_names_the_broken_constraint
     names = {name for name, _ in found}
     assert KNOWN_CONFLICTS <= names, names
     for name, arguments in found:
-        folder = tmp_path / name
-        folder.mkdir()
-        session = LLDBSession(folder)
-        try:
+        with session_in(tmp_path, name) as session:
             session.create_target()
             session.ok("lbreak")
             session.launch(name, *arguments, stop_at_layout=False)
@@ -75,8 +72,6 @@ def test_lbreak_stops_on_every_conflict_scenario_and_names_the_broken_constraint
             assert "1 conflict, 1 distinct signature" in session.ok("lconflicts")
             session.ok("lbreak --delete")
             session.continue_to_exit()
-        finally:
-            session.close()
 
 
 def test_lbreak_continue_counts_every_conflict_of_a_storm_grouped_by_signature(session):

@@ -3,7 +3,7 @@ engine's own state (ReferenceKitBrokenConstraintCount), undo, and bad input."""
 
 import re
 
-from conftest import LLDBSession, c_value, code_address, freed_view, frame_lines
+from conftest import c_value, code_address, frame_lines, freed_view, session_in
 from test_lldb_lbreak import conflict_scenarios
 
 SUGGESTION = re.compile(r"^  (\d+)\. (.*)$")
@@ -49,10 +49,7 @@ def test_every_suggestion_of_every_conflict_scenario_ends_the_conflict_and_undo_
     found = conflict_scenarios()
     assert len(found) >= 5, found
     for name, arguments in found:
-        folder = tmp_path / name
-        folder.mkdir()
-        session = LLDBSession(folder)
-        try:
+        with session_in(tmp_path, name) as session:
             session.create_target()
             session.ok("lbreak")
             session.launch(name, *arguments, stop_at_layout=False)
@@ -82,8 +79,6 @@ def test_every_suggestion_of_every_conflict_scenario_ends_the_conflict_and_undo_
                 # conflict the app would have met a moment later (autoresizing-conflict's second).
                 assert broken_count(session, view) >= before, (name, number, undone)
             session.continue_to_exit()
-        finally:
-            session.close()
 
 
 def test_a_fix_applied_at_the_conflict_stays_when_the_app_runs_on(session):

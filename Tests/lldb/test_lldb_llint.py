@@ -7,7 +7,7 @@ Each trap scenario (`trap-<rule>`) must give its rule, and its twin
 import json
 import re
 
-from conftest import LLDBSession, freed_view, run_demo
+from conftest import freed_view, run_demo, session_in
 from test_lldb_lbreak import scenarios
 
 FINDING = re.compile(r"^\[([a-z-]+)\] <", re.MULTILINE)
@@ -30,10 +30,7 @@ def test_llint_finds_each_trap_and_nothing_on_its_clean_twin(tmp_path):
     for trap in traps:
         rule = trap[len("trap-"):]
         for name in (trap, trap + "-fixed"):
-            folder = tmp_path / name
-            folder.mkdir()
-            session = LLDBSession(folder)
-            try:
+            with session_in(tmp_path, name) as session:
                 session.launch(name)
                 rules, output = lint(session)
                 if name == trap:
@@ -41,8 +38,6 @@ def test_llint_finds_each_trap_and_nothing_on_its_clean_twin(tmp_path):
                 else:
                     assert rules == [] and output.endswith("0 findings"), (name, output)
                 session.continue_to_exit()
-            finally:
-                session.close()
 
 
 def test_llint_on_many_views_finds_nothing(session):

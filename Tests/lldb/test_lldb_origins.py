@@ -5,7 +5,7 @@ searching the source for the code that makes the constraint; no line number is w
 import os
 import re
 
-from conftest import ROOT, LLDBSession
+from conftest import ROOT, session_in
 
 SCENARIOS = os.path.join(ROOT, "Sources", "DemoScenarios")
 SYSTEM = None  # UIKit (here ReferenceKit) made it: the report says so
@@ -80,10 +80,7 @@ def expected_origin(filename, rules, constraint):
 
 def test_lbreak_origins_names_the_line_that_made_every_constraint_of_every_conflict(tmp_path):
     for scenario, (arguments, filename, rules) in EXPECTED.items():
-        folder = tmp_path / scenario
-        folder.mkdir()
-        session = LLDBSession(folder)
-        try:
+        with session_in(tmp_path, scenario) as session:
             session.create_target()
             output = session.ok("lbreak --continue --origins")
             assert "Origins: capture starts at main on every launch" in output, output
@@ -93,8 +90,6 @@ def test_lbreak_origins_names_the_line_that_made_every_constraint_of_every_confl
             assert pairs, reports
             for constraint, origin in pairs:
                 assert origin.startswith(expected_origin(filename, rules, constraint)), (scenario, constraint, origin)
-        finally:
-            session.close()
 
 
 def test_the_changes_that_resolve_a_conflict_say_where_each_constraint_was_made(session):

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from PIL import Image
 
-from conftest import LLDBSession, frame_lines
+from conftest import frame_lines, session_in
 from test_lldb_lbreak import conflict_scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -62,17 +62,13 @@ def near(image, x, y, wanted, tolerance=40, radius=1):
 def test_each_conflict_picture_is_red_at_the_broken_constraint_in_a_real_browser(tmp_path):
     for name, arguments in conflict_scenarios():
         folder = tmp_path / name
-        folder.mkdir()
         pictures = folder / "pictures"
-        pictures.mkdir()
-        session = LLDBSession(folder)
-        try:
+        with session_in(tmp_path, name) as session:
+            pictures.mkdir()
             session.create_target()
             session.ok("lbreak --continue --quiet --pictures %s" % pictures)
             session.launch(name, *arguments, stop_at_layout=False)
             session.continue_to_exit()
-        finally:
-            session.close()
         files = sorted(os.listdir(str(pictures)))
         assert files and all(re.match(r"conflict-\d+\.svg$", f) for f in files), (name, files)
         for file in files:

@@ -5,7 +5,7 @@ lldb-16 sessions, asserting what a user sees."""
 import os
 import re
 
-from conftest import LLDBSession, lldb
+from conftest import LLDBSession, lldb, session_in
 
 ALERT = "UIViewAlertForUnsatisfiableConstraints"
 RING_ENV = "LAYOUT_DEBUG_STORM_RING"
@@ -35,22 +35,19 @@ def renamed_addresses(text):
 
 def storm_output(tmp_path, name, count, ring=None):
     """What `lbreak -c` prints over `conflict-storm count` in a fresh session, and lconflicts."""
-    folder = tmp_path / name
-    folder.mkdir()
     saved = os.environ.get(RING_ENV)
     if ring is not None:
         os.environ[RING_ENV] = str(ring)
-    session = LLDBSession(folder)
     try:
-        session.create_target()
-        session.ok("lbreak --continue")
-        session.launch("conflict-storm", count, stop_at_layout=False)
-        assert session.process.GetState() == lldb.eStateExited, session.state()
-        assert session.process.GetExitStatus() == 0
-        hits = breakpoint_named(session.target, "LayoutDebugConflict").GetHitCount()
-        return session.callback_output(), session.ok("lconflicts"), hits
+        with session_in(tmp_path, name) as session:
+            session.create_target()
+            session.ok("lbreak --continue")
+            session.launch("conflict-storm", count, stop_at_layout=False)
+            assert session.process.GetState() == lldb.eStateExited, session.state()
+            assert session.process.GetExitStatus() == 0
+            hits = breakpoint_named(session.target, "LayoutDebugConflict").GetHitCount()
+            return session.callback_output(), session.ok("lconflicts"), hits
     finally:
-        session.close()
         if saved is None:
             os.environ.pop(RING_ENV, None)
         else:
