@@ -73,7 +73,7 @@ public final class ConflictBacklog: @unchecked Sendable {
             viewController: conflict.viewController,
             brokenConstraint: conflict.brokenConstraint?.shape,
             report: String(report.prefix(maxReportLength)),
-            owner: ConflictTriage.classify(conflict).owner))
+            owner: ConflictTriage.owner(of: conflict)))
         scheduleWriteLocked()
         return true
     }

@@ -47,7 +47,7 @@ public struct ConflictIgnoreRules: Codable, Hashable, Sendable {
     /// - Parameter conflict: The conflict to judge.
     /// - Returns: `true` when any rule matches.
     public func shouldIgnore(_ conflict: ConflictSnapshot) -> Bool {
-        shouldIgnore(conflict, owner: ignoredOwners.isEmpty ? .yours : ConflictTriage.classify(conflict).owner)
+        shouldIgnore(conflict, owner: ignoredOwners.isEmpty ? .yours : ConflictTriage.owner(of: conflict))
     }
 
     /// Whether the monitor should drop `conflict`, whose owner is already known.

@@ -135,7 +135,7 @@ public enum ConflictMonitor {
             // No debugger will rewrite the addresses: keep them as image and offset.
             conflict = ConstraintOrigins.withImageAddresses(conflict)
         }
-        let owner = ConflictTriage.classify(conflict).owner
+        let owner = ConflictTriage.owner(of: conflict)
         guard !current.rules.shouldIgnore(conflict, owner: owner) else {
             lock.lock()
             ignored += 1

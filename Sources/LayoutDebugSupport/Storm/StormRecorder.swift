@@ -132,11 +132,16 @@ public enum StormRecorder {
         guard let conflict = makeSnapshot() else { return }
         let time = Date().timeIntervalSince1970
         var report: StormReport?
+        var tally: (signature: String, owner: ConflictOwner)?
         if keepsReport {
             // Exactly what `lds_conflict_report` returns for this conflict at its breakpoint.
             let document = LiveReports.conflictDocument(conflict)
             report = StormReport(text: document.text, signature: document.signature, owner: document.owner,
                                  viewController: document.viewController, time: time)
+        } else {
+            // Past the bound, or quiet, only the count matters: no explainer, no text,
+            // and the owner without its evidence. Worked out before taking the lock.
+            tally = (conflict.signature, ConflictTriage.owner(of: conflict))
         }
         lock.lock()
         guard ring != nil else {
@@ -145,10 +150,9 @@ public enum StormRecorder {
         }
         if let report {
             ring?.append(report)
-        } else {
-            // Past the bound, or quiet, only the count matters: no explainer, no text.
-            ring?.tally(signature: conflict.signature, owner: ConflictTriage.classify(conflict).owner,
-                        viewController: conflict.viewController, time: time)
+        } else if let tally {
+            ring?.tally(signature: tally.signature, owner: tally.owner, viewController: conflict.viewController,
+                        time: time)
         }
         let live = options.contains(.live)
         let signalNow = live && report != nil && ring?.isFull == true
