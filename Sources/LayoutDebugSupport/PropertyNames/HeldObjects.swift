@@ -65,14 +65,18 @@ struct HeldObjects {
         while let level = mirror, let type = level.subjectType as? AnyClass, isAppSwiftClass(type) {
             for child in level.children {
                 guard let label = child.label else { continue }
-                if let object = layoutItem(child.value) {
+                switch kind(of: child.value) {
+                case .item, .optional:
+                    guard let object = layoutItem(child.value) else { continue }
                     let key = LiveAdapter.key(object)
                     if held[key] == nil { held[key] = holderName + "." + Self.propertyName(label) }
-                } else if let items = layoutItems(child.value) {
+                case .items:
                     let name = holderName + "." + Self.propertyName(label)
-                    for (index, object) in items.enumerated() {
+                    for (index, object) in Self.layoutItems(child.value).enumerated() {
                         elements.append((LiveAdapter.key(object), name + "[\(index)]"))
                     }
+                case .nothing:
+                    continue
                 }
             }
             mirror = level.superclassMirror
@@ -100,11 +104,10 @@ struct HeldObjects {
         }
     }
 
-    /// The views or layout guides of an array property (`cards[2]`), else `nil`.
-    private mutating func layoutItems(_ value: Any) -> [AnyObject]? {
-        guard kind(of: value) == .items else { return nil }
+    /// The views or layout guides of an array property (`cards[2]`), whose kind is `.items`.
+    private static func layoutItems(_ value: Any) -> [AnyObject] {
         if let views = value as? [PlatformView] { return views }
-        return value as? [PlatformLayoutGuide]
+        return value as? [PlatformLayoutGuide] ?? []
     }
 
     /// `ValueKind` of a value, worked out once per dynamic type.
@@ -154,7 +157,6 @@ struct HeldObjects {
     static func propertyName(_ label: String) -> String {
         label.hasPrefix(lazyStoragePrefix) ? String(label.dropFirst(lazyStoragePrefix.count)) : label
     }
-
 }
 
 // MARK: - Optionals and arrays, seen through an `Any`
