@@ -10,11 +10,12 @@ import shutil
 import subprocess
 
 from .origin_text import MARKER_START, Frame, origin_line, rewrite_markers
+from .process_facts import process_key
 
 
 def resolver_for(session, process):
     """The session's resolver for this run of the process: addresses move between runs."""
-    key = (process.GetProcessID(), process.GetUniqueID())
+    key = process_key(process)
     resolver = session.origin_resolvers.get(key)
     if resolver is None:
         resolver = OriginResolver(process.GetTarget())

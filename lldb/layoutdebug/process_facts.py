@@ -48,9 +48,15 @@ class ProcessFacts(object):
 _PROCESSES = {}
 
 
+def process_key(process):
+    """What identifies one run of one process: (LLDB's unique id, pid). A pid alone can come
+    back in a later run."""
+    return (process.GetUniqueID(), process.GetProcessID())
+
+
 def facts_for(process, target=None):
     """The facts of this run of the process; with `target`, also dropped if the library moved."""
-    key = (process.GetUniqueID(), process.GetProcessID())
+    key = process_key(process)
     facts = _PROCESSES.get(key)
     if facts is not None and target is not None and facts.library_moved(target):
         facts = None

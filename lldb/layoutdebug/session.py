@@ -23,7 +23,7 @@ class Session(object):
         self.pictures_dir = None  # lbreak --pictures DIR: one SVG per distinct conflict
         self.mine_only = False  # lbreak --mine: stop and print only for the app's own conflicts
         self.callback_errors = 0
-        self.storm = None  # the process key (storm.process_key) whose recorder lbreak reads
+        self.storm = None  # the process key (process_facts.process_key) whose recorder lbreak reads
         self.storm_refused = set()  # process keys where the recorder could not start
         self.local_read = True
         self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for

@@ -27,6 +27,7 @@ from .constants import STORM_BREAKPOINT_NAME, STORM_LAUNCH_BREAKPOINT_NAME, STOR
 from .errors import LayoutDebugError
 from .expression_errors import first_line
 from .lldb_api import lldb
+from .process_facts import process_key
 from .storm_log import apply_drain, dropped_note, parse_drain, ring_size
 from .symbols import create_full_name_breakpoint, named_breakpoints
 
@@ -34,11 +35,6 @@ from .symbols import create_full_name_breakpoint, named_breakpoints
 # where layout_debug.py (which sets this to its own name, as for lbreak's callback) exposes them.
 SCRIPT_MODULE = "layout_debug"
 LAUNCH_SYMBOL = "main"
-
-
-def process_key(process):
-    """What identifies one run of one process: (unique id, pid), as process_facts keys it."""
-    return (process.GetUniqueID(), process.GetProcessID())
 
 
 def storm_wanted(session):
