@@ -3,7 +3,7 @@
 import json
 
 from layoutdebug.conflict_log import ConflictLog, hit_line
-from layoutdebug.storm_log import apply_drain, dropped_note, parse_drain, ring_size
+from layoutdebug.storm_log import apply_drain, dropped_note, parse_drain, ring_size, ring_size_note
 
 
 def drain_text(reports, dropped=()):
@@ -20,6 +20,13 @@ def test_ring_size_defaults_to_256_and_0_turns_the_ring_off():
     assert ring_size({"LAYOUT_DEBUG_STORM_RING": "16"}) == 16
     assert ring_size({"LAYOUT_DEBUG_STORM_RING": "0"}) == 0
     assert ring_size({"LAYOUT_DEBUG_STORM_RING": "lots"}) == 256
+
+
+def test_a_ring_size_that_is_not_a_number_gets_a_one_line_note():
+    assert ring_size_note({}) is None
+    assert ring_size_note({"LAYOUT_DEBUG_STORM_RING": "16"}) is None
+    assert ring_size_note({"LAYOUT_DEBUG_STORM_RING": "lots"}) == (
+        "Note: $LAYOUT_DEBUG_STORM_RING is 'lots', not a whole number: keeping 256 reports between reads.")
 
 
 def test_kept_reports_are_numbered_after_the_log_and_printed_as_at_a_hit():

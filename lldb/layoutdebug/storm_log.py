@@ -11,12 +11,22 @@ def ring_size(environ):
     """The number of reports the process keeps between drains: $LAYOUT_DEBUG_STORM_RING when
     it is a whole number (0 turns the ring off: a breakpoint stop per conflict), else 256."""
     text = (environ.get(STORM_RING_ENV) or "").strip()
-    if not text:
-        return DEFAULT_STORM_RING
     try:
-        return max(0, min(int(text), 1 << 20))
+        return max(0, min(int(text), 1 << 20)) if text else DEFAULT_STORM_RING
     except ValueError:
         return DEFAULT_STORM_RING
+
+
+def ring_size_note(environ):
+    """The line lbreak --continue prints when $LAYOUT_DEBUG_STORM_RING is set but not a whole
+    number (the default is used), else None."""
+    text = (environ.get(STORM_RING_ENV) or "").strip()
+    try:
+        int(text or "0")
+        return None
+    except ValueError:
+        return "Note: $%s is %r, not a whole number: keeping %d reports between reads." % (
+            STORM_RING_ENV, text, DEFAULT_STORM_RING)
 
 
 def parse_drain(text):

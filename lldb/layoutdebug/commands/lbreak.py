@@ -1,6 +1,8 @@
 """lbreak: a breakpoint where the target's platform reports each unsatisfiable layout, with
 the report printed and the conflict counted at every hit."""
 
+import os
+
 from ..breakpoints import breakpoint_symbol, callback_function_name, create_full_name_breakpoint, \
     find_conflict_breakpoints
 from ..conflict_sites import conflict_sites
@@ -13,6 +15,7 @@ from ..session import session_for
 from ..storm import delete_storm_breakpoints, drain_before_command, restart_storm_for_command, \
     stop_storm_for_command, storm_wanted
 from ..storm_hooks import ensure_stop_hook
+from ..storm_log import ring_size_note
 from .base import Command, target_flags
 
 
@@ -130,6 +133,9 @@ class BreakCommand(Command):
         text = "Auto Layout conflict breakpoints, on a conflict: %s\n%s" % (mode, "\n".join(lines))
         if session.storm is not None:
             text += "\nThe app records its conflicts itself now (the breakpoints are off until it exits)."
+        note = ring_size_note(os.environ) if args.continue_ else None
+        if note:
+            text += "\n" + note
         if args.origins:
             text += "\n" + capture_at_launch(target)
         if args.pictures:
