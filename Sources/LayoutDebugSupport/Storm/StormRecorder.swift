@@ -163,8 +163,12 @@ public enum StormRecorder {
         if signalNow {
             LayoutDebugStormPending(PendingReason.full.rawValue)
         } else if schedule {
-            // Off the thread that lays out: the burst may still be going on there.
-            DispatchQueue.global().asyncAfter(deadline: .now() + burstDelay) {
+            // On the main queue, once the burst's layout pass has returned to it: the
+            // signal then never stops a second thread beside the one that lays out or
+            // exits (a background signal racing the exit's own left lldb seeing the
+            // process die, exit status -1, about one run in ten of test_lldb_lbreak).
+            // An app whose main queue does not run (a command-line tool) is read at exit.
+            DispatchQueue.main.asyncAfter(deadline: .now() + burstDelay) {
                 lock.lock()
                 flushScheduled = false
                 lock.unlock()
