@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import LayoutDebugSupport
 
 // MARK: - InputFile
@@ -17,24 +18,14 @@ enum InputFile {
     ///   conflicts none of whose constraints could be read.
     static func read(_ path: String, summarizing: Bool, appModules: Set<String> = [],
                      handle: (ParsedConflict) -> Void) -> Bool {
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            Output.error("\(path): \(String(cString: strerror(errno)))")
-            return false
-        }
+        guard let descriptor = open(path) else { return false }
         defer { if descriptor != 0 { close(descriptor) } }
         var progress = Progress(path: path, descriptor: descriptor)
-        var conflicts = 0, readable = 0
-        var firstUnreadable: ParsedConflict?
+        var tally = InputTally()
         do {
-            try ConsoleLogReader.read(descriptor: descriptor, summarizing: summarizing, appModules: appModules, progress: { progress?.update($0) }) { parsed in
-                conflicts += 1
-                let snapshot = parsed.snapshot
-                if snapshot.mutuallyExclusive.isEmpty, snapshot.brokenConstraint == nil, !snapshot.isRedacted {
-                    if firstUnreadable == nil { firstUnreadable = parsed }
-                } else {
-                    readable += 1
-                }
+            try ConsoleLogReader.read(descriptor: descriptor, summarizing: summarizing, appModules: appModules,
+                                      progress: { progress?.update($0) }) { parsed in
+                tally.count(parsed)
                 handle(parsed)
             }
         } catch {
@@ -43,20 +34,142 @@ enum InputFile {
             return false
         }
         progress?.finish()
+        return tally.isReadable(name(path))
+    }
+
+    /// Summarizes `path` into `summary`: a large file in pieces, one per
+    /// core, each with its own parser and summary, merged in order
+    /// (`ConsoleLogPieces` cuts where the pieces' conflicts are exactly the
+    /// whole file's); standard input, a pipe or a small file as `read` does.
+    ///
+    /// - Returns: as `read`.
+    static func summarize(_ path: String, appModules: Set<String>, into summary: inout Summary) -> Bool {
+        guard let descriptor = open(path) else { return false }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var info = stat()
+        let isFile = path != "-" && fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let pieces = isFile ? ConsoleLogPieces.ranges(descriptor: descriptor, size: Int(info.st_size),
+                                                      count: workers) : []
+        guard pieces.count > 1 else {
+            return read(path, summarizing: true, appModules: appModules) { summary.add($0) }
+        }
+        var progress = Progress(path: path, descriptor: descriptor)
+        let results = UnsafeMutableBufferPointer<PieceResult?>.allocate(capacity: pieces.count)
+        results.initialize(repeating: nil)
+        defer { results.deinitialize().deallocate() }
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+            var result = PieceResult()
+            let piece = pieces[index]
+            do throws(ConsoleReadError) {
+                try ConsoleLogReader.read(descriptor: descriptor, piece: piece, summarizing: true,
+                                          appModules: appModules, progress: { done in
+                    // The pieces are read at once, so the first one's share stands for all.
+                    if index == 0 { progress?.update(done * Int(info.st_size) / max(piece.count, 1)) }
+                }) { parsed in
+                    result.tally.count(parsed)
+                    result.summary.add(parsed)
+                }
+            } catch {
+                result.error = error
+            }
+            results[index] = result
+        }
+        progress?.finish()
+        var tally = InputTally()
+        for case let result? in results {
+            if let error = result.error {
+                Output.error("\(name(path)): \(error.description)")
+                return false
+            }
+            tally.append(result.tally)
+            summary.merge(result.summary)
+        }
+        return tally.isReadable(name(path))
+    }
+
+    /// What one piece of a file gave.
+    private struct PieceResult {
+        var summary = Summary()
+        var tally = InputTally()
+        var error: ConsoleReadError?
+    }
+
+    /// How many pieces a large file is read in: one per core, or
+    /// `LAYOUT_EXPLAIN_THREADS` (1 reads every file whole).
+    static var workers: Int {
+        if let value = getenv("LAYOUT_EXPLAIN_THREADS").map({ String(cString: $0) }), let count = Int(value),
+           count >= 1 {
+            return min(count, 64)
+        }
+        return max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 16))
+    }
+
+    /// The open descriptor of `path` (0 for `-`), or `nil` after printing why not.
+    private static func open(_ path: String) -> Int32? {
+        let descriptor = path == "-" ? 0 : openForReading(path)
+        guard descriptor >= 0 else {
+            Output.error("\(path): \(String(cString: strerror(errno)))")
+            return nil
+        }
+        return descriptor
+    }
+
+    private static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+}
+
+// MARK: - InputTally
+
+/// How many conflicts one input held and how many were readable, for the
+/// errors `InputFile` reports.
+struct InputTally {
+    private(set) var conflicts = 0
+    private(set) var readable = 0
+    /// The first conflict none of whose constraints could be read.
+    private(set) var firstUnreadable: ParsedConflict?
+
+    /// Counts one conflict.
+    mutating func count(_ parsed: ParsedConflict) {
+        conflicts += 1
+        let snapshot = parsed.snapshot
+        if snapshot.mutuallyExclusive.isEmpty, snapshot.brokenConstraint == nil, !snapshot.isRedacted {
+            if firstUnreadable == nil { firstUnreadable = parsed }
+        } else {
+            readable += 1
+        }
+    }
+
+    /// Counts the conflicts of the piece read after this one: its
+    /// conflicts' ordinals start again at 1, so they move up by this count.
+    mutating func append(_ later: InputTally) {
+        if firstUnreadable == nil, var unreadable = later.firstUnreadable {
+            unreadable.snapshot.ordinal = (unreadable.snapshot.ordinal ?? 1) + conflicts
+            firstUnreadable = unreadable
+        }
+        conflicts += later.conflicts
+        readable += later.readable
+    }
+
+    /// Whether the input held a readable conflict; `false` after printing a
+    /// one-line error naming the input `name`.
+    func isReadable(_ name: String) -> Bool {
         if conflicts == 0 {
-            Output.error("\(name(path)): no Auto Layout conflict found "
+            Output.error("\(name): no Auto Layout conflict found "
                 + "(no \"Unable to simultaneously satisfy constraints\" and no constraint list)")
             return false
         }
         if readable == 0, let unreadable = firstUnreadable {
             let line = unreadable.snapshot.unparsedLines.first ?? ""
             let place = unreadable.firstLine > 0 ? ":\(unreadable.firstLine)" : ": conflict #\(unreadable.snapshot.ordinal ?? 1)"
-            Output.error("\(name(path))\(place): no readable constraint"
+            Output.error("\(name)\(place): no readable constraint"
                 + (line.isEmpty ? "" : " (\(Reports.reason(line))): \(line)"))
             return false
         }
         return true
     }
+}
 
-    private static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+/// `open(2)` for reading. Inside `InputFile` the name `open` means the type's own method, and a
+/// module-qualified call would name a different C library on each platform (`Glibc`, `Darwin`).
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY)
 }

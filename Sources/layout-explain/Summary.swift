@@ -43,6 +43,20 @@ struct Summary {
         return rows.count - 1
     }
 
+    /// Adds the counts of `other`, a summary of a later piece of the same
+    /// input (`InputFile.summarize`): rows by signature, new ones after.
+    mutating func merge(_ other: Summary) {
+        total += other.total
+        for row in other.rows {
+            if let index = rowOfSignature[row.signature] {
+                rows[index].count += row.count
+            } else {
+                rows.append(row)
+                rowOfSignature[row.signature] = rows.count - 1
+            }
+        }
+    }
+
     /// Forgets the shape ids of the input just read: the next input's
     /// parser numbers its shapes from scratch.
     mutating func finishInput() {
@@ -102,15 +116,20 @@ struct Summary {
     var json: String {
         let rows = sorted
         let entries = rows.map { Entry(count: $0.count, owner: $0.owner, signature: $0.signature) }
-        let owners = Dictionary(uniqueKeysWithValues: Self.totals(rows).map { ($0.0.rawValue, $0.1) })
+        let totals = Dictionary(uniqueKeysWithValues: Self.totals(rows))
+        let owners = Owners(yours: totals[.yours] ?? 0, system: totals[.system] ?? 0,
+                            transient: totals[.transient] ?? 0)
         return JSONText.encode(Document(total: total, distinct: entries.count, owners: owners, conflicts: entries)) + "\n"
     }
 
     private struct Entry: Encodable { var count: Int; var owner: ConflictOwner; var signature: String }
+    /// The owners' counts as fields, not a dictionary: a dictionary's keys
+    /// come out in an order that changes from run to run.
+    private struct Owners: Encodable { var yours: Int; var system: Int; var transient: Int }
     private struct Document: Encodable {
         var total: Int
         var distinct: Int
-        var owners: [String: Int]
+        var owners: Owners
         var conflicts: [Entry]
     }
 }

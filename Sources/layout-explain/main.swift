@@ -35,13 +35,11 @@ var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
 var failed = false
 for path in options.paths {
-    let ok = InputFile.read(path, summarizing: options.summary, appModules: options.appModules) { parsed in
-        if options.summary {
-            summary.add(parsed)
-        } else {
+    let ok = options.summary
+        ? InputFile.summarize(path, appModules: options.appModules, into: &summary)
+        : InputFile.read(path, summarizing: false, appModules: options.appModules) { parsed in
             reports?.write(parsed, path: path == "-" ? "<stdin>" : path)
         }
-    }
     summary.finishInput()
     if !ok { failed = true }
 }

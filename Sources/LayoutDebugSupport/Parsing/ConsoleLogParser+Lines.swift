@@ -3,15 +3,7 @@
 extension ConsoleLogParser {
     /// Moves the state machine over one line.
     mutating func readLine(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
-        var (start, end) = text.trimmed(lineStart, lineEnd)
-        if end > start, text[end - 1] == 0x0D { end -= 1 }
-        (start, end) = text.trimmed(start, end)
-        // Keywords come before a constraint's text, never inside it (a
-        // syslog `<Notice>` before the header is not a constraint).
-        let constraint = Self.opening(text, start, end)
-        var opening = end
-        if case .constraint(let constraintStart, _, _, _)? = constraint { opening = constraintStart }
-        let keywords = Keywords(text, start, opening)
+        let (start, end, constraint, keywords) = Self.envelope(text, lineStart, lineEnd)
         let found = keywords.found
         if found.contains(.header) || (found.contains(.advice) && state != .header) {
             flush(emit)
@@ -37,6 +29,29 @@ extension ConsoleLogParser {
             return
         }
         readListLine(text, start, end, constraint, emit)
+    }
+
+    /// A line trimmed (a `\r` before its end too), its constraint opening if
+    /// any, and the keywords before that opening: keywords come before a
+    /// constraint's text, never inside it (a syslog `<Notice>` before the
+    /// header is not a constraint).
+    static func envelope(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int)
+        -> (start: Int, end: Int, constraint: ConstraintLine.Opening?, keywords: Keywords) {
+        var (start, end) = text.trimmed(lineStart, lineEnd)
+        if end > start, text[end - 1] == 0x0D { end -= 1 }
+        (start, end) = text.trimmed(start, end)
+        let constraint = opening(text, start, end)
+        var opening = end
+        if case .constraint(let constraintStart, _, _, _)? = constraint { opening = constraintStart }
+        return (start, end, constraint, Keywords(text, start, opening))
+    }
+
+    /// Whether `readLine` reads this line as a header, which ends any
+    /// conflict being read and starts a new one whatever came before: a
+    /// place where a log can be cut and its pieces read apart
+    /// (`ConsoleLogPieces`).
+    static func isHeader(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool {
+        envelope(text, lineStart, lineEnd).keywords.found.contains(.header)
     }
 
     /// One line that holds no keyword; `constraint` is its constraint opening, if any.

@@ -257,6 +257,14 @@ public struct ConsoleLogParser {
         return found
     }
 
+    /// Reads the next line, a header, as a parser reading the log from the
+    /// top would (`ConsoleLogPieces`). A header line reads the same in any
+    /// state but between conflicts, where the parser may look past it; in the
+    /// `.header` state it is read, and nothing is read before it.
+    public mutating func startAtHeader() {
+        state = .header
+    }
+
     /// Ends the input, emitting the conflict being read, if any.
     public mutating func finish(emit: (ParsedConflict) -> Void) {
         let held = heldTail

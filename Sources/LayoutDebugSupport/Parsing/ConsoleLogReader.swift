@@ -37,23 +37,34 @@ public enum ConsoleLogReader {
     ///
     /// - Parameters:
     ///   - descriptor: an open file descriptor (0 for standard input).
-    ///   - progress: called after each read with the total bytes read so far.
+    ///   - piece: only these bytes of the file, a range from
+    ///     `ConsoleLogPieces.ranges`, read with `pread(2)`; `nil` reads
+    ///     `descriptor` from where it stands to its end.
+    ///   - summarizing: see `ConsoleLogParser.init(summarizing:appModules:)`.
+    ///   - appModules: the app's own modules, dropped from class names (same).
+    ///   - progress: called after each read with the total bytes read so far
+    ///     (of the piece, when reading one).
     ///   - emit: called with each conflict as soon as it is complete.
     /// - Throws: `ConsoleReadError` for binary input or a failed read.
     /// - Complexity: O(input size) time, O(chunk size) memory.
-    ///   - summarizing: see `ConsoleLogParser.init(summarizing:appModules:)`.
-    ///   - appModules: the app's own modules, dropped from class names (same).
-    public static func read(descriptor: Int32, summarizing: Bool = false, appModules: Set<String> = [],
-                            progress: ((Int) -> Void)? = nil,
+    public static func read(descriptor: Int32, piece: Range<Int>? = nil, summarizing: Bool = false,
+                            appModules: Set<String> = [], progress: ((Int) -> Void)? = nil,
                             emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
         let capacity = chunkSize * 2
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules)
+        // A later piece starts at a header line (`ConsoleLogPieces`); the
+        // first is checked for binary input, as a whole file is.
+        if let piece, piece.lowerBound > 0 { parser.startAtHeader() }
         var filled = 0, total = 0
-        var checkedForBinary = false
+        var checkedForBinary = piece.map { $0.lowerBound > 0 } ?? false
         while true {
-            let count = readBytes(descriptor, buffer + filled, min(chunkSize, capacity - filled))
+            let wanted = min(chunkSize, capacity - filled)
+            let count = piece.map { piece in
+                pread(descriptor, buffer + filled, min(wanted, piece.upperBound - piece.lowerBound - total),
+                      off_t(piece.lowerBound + total))
+            } ?? readBytes(descriptor, buffer + filled, wanted)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io(errno)

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutDebugSupport
 import XCTest
 
 /// `layout-explain` run as a user runs it: arguments, stdin, output and exit status.
@@ -17,10 +18,13 @@ final class LayoutExplainCLITests: XCTestCase {
 
     private struct Run { var status: Int32; var out: String; var err: String }
 
-    private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+    private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -138,6 +142,33 @@ final class LayoutExplainCLITests: XCTestCase {
         let result = try run(["-"], stdin: log)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.hasPrefix("== <stdin>:1-4 ==\n"), result.out)
+    }
+
+    /// A file of 16 MB or more is summarized in pieces, one per core
+    /// (`LAYOUT_EXPLAIN_THREADS` sets how many): the summary is the one
+    /// read whole, in text and JSON.
+    func test_summary_ofABigFileReadInPieces_isTheSummaryOfTheFileReadWhole() throws {
+        var log = ""
+        for (index, name) in try ParsingCorpus.names().enumerated() {
+            if index % 2 == 0 { log += "App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.\n" }
+            log += try ParsingCorpus.text(name) + "\n"
+            log += String(repeating: "2024-05-01 12:00:00.000 App[1:2] [Network] request done\n", count: 12)
+        }
+        let copies = (17 << 20) / log.utf8.count + 1
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("explain-pieces-\(UUID().uuidString).log")
+        try Data(String(repeating: log, count: copies).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for arguments in [["--summary"], ["--summary", "--json"]] {
+            let whole = try run(arguments + [url.path], environment: ["LAYOUT_EXPLAIN_THREADS": "1"])
+            let pieces = try run(arguments + [url.path], environment: ["LAYOUT_EXPLAIN_THREADS": "2"])
+            XCTAssertEqual(whole.status, 0, whole.err)
+            XCTAssertEqual(pieces.status, 0, pieces.err)
+            XCTAssertEqual(pieces.out, whole.out)
+        }
+        // Every copy's conflicts are counted, not one piece's.
+        let whole = try run(["--summary", url.path], environment: ["LAYOUT_EXPLAIN_THREADS": "1"])
+        let perCopy = ConsoleLogParser.parse(log).count
+        XCTAssertTrue(whole.out.contains("\(perCopy * copies) conflicts,"), whole.out.suffix(200).description)
     }
 
     func test_json_reportsAndSummary() throws {
