@@ -11,7 +11,7 @@ struct Summary {
     /// constants the triage reads, so one triage per signature is enough.
     private var rows: [(signature: String, count: Int, owner: ConflictOwner)] = []
     /// The row of each signature.
-    private var rowOfSignature: [String: Int] = [:]
+    private var rowOfSignature: [SignatureKey: Int] = [:]
     /// The row of each of the parser's shape ids: hashing a number per
     /// conflict instead of a long signature. Shape ids are numbered per
     /// input, so they must not outlive it (`finishInput`).
@@ -37,22 +37,32 @@ struct Summary {
 
     /// The row of `signature`, made (with `snapshot`'s owner) when it is new.
     private mutating func row(of signature: String, _ snapshot: ConflictSnapshot) -> Int {
-        if let row = rowOfSignature[signature] { return row }
+        let key = SignatureKey(signature)
+        if let row = rowOfSignature[key] { return row }
         rows.append((signature, 0, ConflictTriage.owner(of: snapshot)))
-        rowOfSignature[signature] = rows.count - 1
+        rowOfSignature[key] = rows.count - 1
         return rows.count - 1
     }
 
     /// Adds the counts of `other`, a summary of a later piece of the same
     /// input (`InputFile.summarize`): rows by signature, new ones after.
     mutating func merge(_ other: Summary) {
+        guard total > 0 else {
+            // Nothing to merge into: the other's rows are taken as they are.
+            let shapes = rowOfShape
+            self = other
+            rowOfShape = shapes
+            return
+        }
         total += other.total
+        rowOfSignature.reserveCapacity(rows.count + other.rows.count)
         for row in other.rows {
-            if let index = rowOfSignature[row.signature] {
+            let key = SignatureKey(row.signature)
+            if let index = rowOfSignature[key] {
                 rows[index].count += row.count
             } else {
                 rows.append(row)
-                rowOfSignature[row.signature] = rows.count - 1
+                rowOfSignature[key] = rows.count - 1
             }
         }
     }
@@ -92,20 +102,34 @@ struct Summary {
 
     /// Per owner with conflicts, `yours: 3 conflicts, 2 distinct` and its
     /// `  12× signature` lines; then the total with the count of every owner.
-    var text: String {
+    var text: String { String(decoding: textBytes, as: UTF8.self) }
+
+    /// `text` as UTF-8, written out as it is: checking megabytes of it
+    /// again to make a `String` costs as much as building it.
+    var textBytes: [UInt8] {
         let rows = sorted
         let width = String(rows.map(\.count).max() ?? 0).count
-        var out = ""
-        for (owner, total) in Self.totals(rows) where total > 0 {
-            let group = rows.filter { $0.owner == owner }
-            out += "\(owner.rawValue): \(Self.conflicts(total)), \(group.count) distinct\n"
+        let totals = Self.totals(rows)
+        // Built as bytes: a varied console's summary is megabytes of rows,
+        // and appending to a `String` checks each piece it is given.
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.reduce(0) { $0 + $1.signature.utf8.count + width + 8 } + 256)
+        var next = rows.startIndex
+        for (owner, total) in totals where total > 0 {
+            let group = rows[next...].prefix { $0.owner == owner }
+            next = group.endIndex
+            out.append(contentsOf: "\(owner.rawValue): \(Self.conflicts(total)), \(group.count) distinct\n".utf8)
             for row in group {
-                let count = String(row.count)
-                out += "  " + String(repeating: " ", count: width - count.count) + count + "× " + row.signature + "\n"
+                let count = String(row.count).utf8
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - count.count))
+                out.append(contentsOf: count)
+                out.append(contentsOf: "× ".utf8)
+                out.append(contentsOf: row.signature.utf8)
+                out.append(0x0A)
             }
         }
-        let byOwner = Self.totals(rows).map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
-        out += "\(Self.conflicts(total)), \(rows.count) distinct: \(byOwner)\n"
+        let byOwner = totals.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+        out.append(contentsOf: "\(Self.conflicts(total)), \(rows.count) distinct: \(byOwner)\n".utf8)
         return out
     }
 
@@ -132,4 +156,26 @@ struct Summary {
         var owners: Owners
         var conflicts: [Entry]
     }
+}
+
+// MARK: - SignatureKey
+
+/// A signature as a table key, hashed with `StreamHasher` rather than the
+/// standard library's `Hasher`, which costs several times more on texts of
+/// hundreds of bytes (a summary looks up thousands). Two keys are equal
+/// only when their signatures are.
+struct SignatureKey: Hashable {
+    let signature: String
+    let digest: UInt64
+
+    init(_ signature: String) {
+        self.signature = signature
+        var hasher = StreamHasher()
+        hasher.add(signature)
+        digest = hasher.digest
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (a: SignatureKey, b: SignatureKey) -> Bool { a.digest == b.digest && a.signature == b.signature }
 }

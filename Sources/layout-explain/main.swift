@@ -44,7 +44,7 @@ for path in options.paths {
     if !ok { failed = true }
 }
 if options.summary {
-    Output.write(options.json ? summary.json : summary.text)
+    if options.json { Output.write(summary.json) } else { Output.write(bytes: summary.textBytes) }
 } else {
     reports?.finish()
     if let page = options.html, let pictures = reports?.pictures {

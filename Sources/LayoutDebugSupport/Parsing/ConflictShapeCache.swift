@@ -8,9 +8,10 @@
 /// from addresses; the key is those ids, each with its line's kind, and which
 /// listed line the broken one names (found from the addresses, the one thing
 /// of them that changes what a conflict says). A conflict put together from
-/// lines all met before is kept, and gives its snapshot and signature to
-/// every later one with its key, so the signature is made at most twice. Bounded: the table is emptied when it grows past
-/// `capacity`, so memory stays constant.
+/// lines all met before is kept the second time its key comes, and gives its
+/// snapshot and signature to every later one with its key, so the signature
+/// is made at most three times. Bounded: the tables are emptied when they
+/// grow past `capacity`, so memory stays constant.
 final class ConflictShapeCache {
     /// Two independent 64-bit hashes. Equal inputs always have equal keys;
     /// for different ones to share a key both hashes would have to collide
@@ -25,9 +26,23 @@ final class ConflictShapeCache {
 
     private static let capacity = 4096
     private var entries: [Key: Entry] = [:]
+    /// Keys met once and not kept: a snapshot is kept when its key comes
+    /// again. A varied console names thousands of conflicts once each (an
+    /// identifier of their own), and keeping each costs more than putting
+    /// the few that do come again together twice.
+    private var seenOnce: Set<Key> = []
     private var shapes = 0
 
     func lookup(_ key: Key) -> Entry? { entries[key] }
+
+    /// Whether `key` was met before and not kept; remembers it otherwise.
+    func isSecondSighting(_ key: Key) -> Bool {
+        if seenOnce.remove(key) != nil { return true }
+        // Emptied in place, as `entries` is: bounded whatever the input.
+        if seenOnce.count >= Self.capacity * 4 { seenOnce.removeAll(keepingCapacity: true) }
+        seenOnce.insert(key)
+        return false
+    }
 
     /// Stores a newly put-together conflict and returns its id (ids only go
     /// up, so an id is never reused for another conflict after the table is
@@ -67,4 +82,9 @@ final class ConflictShapeCache {
         }
         return hasher.key
     }
+}
+
+extension StreamHasher {
+    /// Both hashes, as a key two inputs share only if both collide.
+    var key: ConflictShapeCache.Key { ConflictShapeCache.Key(first: first, second: second) }
 }

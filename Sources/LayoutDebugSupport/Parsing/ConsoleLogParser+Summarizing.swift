@@ -152,10 +152,14 @@ extension ConsoleLogParser {
         let signature = assemble(matched: matched)
         guard let key else { return (signature, nil) }
         // A conflict with a line met for the first time is seldom met again
-        // (an identifier or title of its own makes the line new), so it gets
-        // an id but is not kept: the table holds conflicts seen twice, and one
-        // that does come again is put together once more, then kept.
-        guard !readings.contains(where: \.isFirstSeen) else { return (signature, shapes.newShape()) }
+        // (an identifier or title of its own makes the line new), and nor is
+        // one whose lines name identifiers of their own (`cell-0x7f3a-12`), so
+        // a conflict gets an id but is not kept until its key comes a second
+        // time: the table holds conflicts seen twice, and one that does come
+        // again is put together once more, then kept.
+        guard !readings.contains(where: \.isFirstSeen), shapes.isSecondSighting(key) else {
+            return (signature, shapes.newShape())
+        }
         return (signature, shapes.store(key, snapshot: conflict, signature: signature))
     }
 
