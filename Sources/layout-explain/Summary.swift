@@ -170,9 +170,18 @@ struct SignatureKey: Hashable {
 
     init(_ signature: String) {
         self.signature = signature
-        var hasher = StreamHasher()
-        hasher.add(signature)
-        digest = hasher.digest
+        var text = signature
+        digest = text.withUTF8 { bytes in
+            // `==` on strings is canonical equivalence, so two spellings of
+            // one accented letter are one signature: only an ASCII text's
+            // bytes are its equality, and the rest keep the standard hash.
+            guard let base = bytes.baseAddress, bytes.allSatisfy({ $0 < 0x80 }) else {
+                return UInt64(bitPattern: Int64(signature.hashValue))
+            }
+            var hasher = StreamHasher()
+            hasher.add(base, count: bytes.count)
+            return hasher.digest
+        }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }

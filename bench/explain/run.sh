@@ -5,14 +5,14 @@
 #   1. layout-explain --summary (release build): a full parse and exact summary;
 #   2. the pipeline a power user would write today, counting broken constraints;
 #   3. wc -l, which only reads every byte.
-# Each is run $RUNS times (default 3), taking turns, and the fastest wall time
+# Each is run $RUNS times (default 5), taking turns, and the fastest wall time
 # is kept, so a busy shared machine disturbs the comparison less. Ours reads
 # a file this big in pieces, one per core (LAYOUT_EXPLAIN_THREADS=1 reads it
 # whole); the pipeline's four programs run at once too. The last line is
 # ratio=ours/pipeline (goal <= 1.0); ours/wc is printed too (stretch goal <= 5).
 set -eu
 cd "$(dirname "$0")/../.."
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 MEGABYTES=${MEGABYTES:-100}
 # PLAIN=1: the corpus repeated as it is, from one app (the console before issue 19); by
 # default the console is as varied as real ones (see generate.py).

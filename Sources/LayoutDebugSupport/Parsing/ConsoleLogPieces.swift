@@ -51,13 +51,21 @@ public enum ConsoleLogPieces {
     /// The offset of the first header line at or after `from` where a piece
     /// may start, within `searchBytes`; `nil` when there is none.
     static func cut(descriptor: Int32, from: Int, size: Int) -> Int? {
-        let length = min(searchBytes, size - from)
-        guard length > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: length)
-        let read = bytes.withUnsafeMutableBytes { buffer in readAll(descriptor, buffer, at: from) }
-        guard read > 0 else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer in
-            cut(in: ByteText(base: buffer.baseAddress!, count: read)).map { from + $0 }
+        // A console has a header every few hundred lines: a small window
+        // nearly always holds one, and a larger one is read only when not.
+        var window = 256 << 10
+        while true {
+            let length = min(window, searchBytes, size - from)
+            guard length > 0 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: length)
+            let read = bytes.withUnsafeMutableBytes { buffer in readAll(descriptor, buffer, at: from) }
+            guard read > 0 else { return nil }
+            let found = bytes.withUnsafeBufferPointer { buffer in
+                cut(in: ByteText(base: buffer.baseAddress!, count: read))
+            }
+            if let found { return from + found }
+            guard read == length, length < min(searchBytes, size - from) else { return nil }
+            window *= 4
         }
     }
 

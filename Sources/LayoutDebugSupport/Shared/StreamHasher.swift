@@ -47,14 +47,3 @@ public struct StreamHasher {
         add(UInt64(count))
     }
 }
-
-extension StreamHasher {
-    /// Feeds a string's UTF-8 bytes.
-    public mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return add(UInt64(0)) }
-            add(base, count: bytes.count)
-        }
-    }
-}

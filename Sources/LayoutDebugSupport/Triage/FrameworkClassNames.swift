@@ -54,23 +54,36 @@ enum FrameworkClassNames {
             let label = item.title ?? item.name ?? ""
             return label.hasPrefix("UIView") || label.hasPrefix("NSView") ? .systemGuide : .app
         }
-        if name.hasPrefix("_UI") || name.hasPrefix("_NS") { return .frameworkInternal }
-        if privateNamePrefixes.contains(where: { name.hasPrefix($0) }) { return .frameworkInternal }
-        if name.hasPrefix("_Tt") { return .app }  // a mangled Swift class: the app's module is inside
-        if let dot = name.firstIndex(of: ".") {
-            let module = name[...dot]
-            return frameworkModules.contains(where: { $0 == module }) ? .publicFramework : .app
+        // Names are compared byte by byte: the prefixes are ASCII, and a
+        // summary asks for the kind of tens of thousands of items, which
+        // `String`'s character-aware `hasPrefix` and `firstIndex` made a sixth of its cost.
+        let bytes = name.utf8
+        if starts(bytes, "_UI") || starts(bytes, "_NS") { return .frameworkInternal }
+        if privateNamePrefixes.contains(where: { starts(bytes, $0) }) { return .frameworkInternal }
+        if starts(bytes, "_Tt") { return .app }  // a mangled Swift class: the app's module is inside
+        if let dot = bytes.firstIndex(of: UInt8(ascii: ".")) {
+            let module = bytes[...dot]
+            return frameworkModules.contains(where: { $0.utf8.elementsEqual(module) }) ? .publicFramework : .app
         }
-        if name.hasPrefix("NSKVONotifying_") { return kind(of: ObjectReference(className: String(name.dropFirst(15)))) }
-        return publicNamePrefixes.contains(where: { name.hasPrefix($0) && isUppercasedAfter($0, in: name) })
+        if starts(bytes, "NSKVONotifying_") {
+            return kind(of: ObjectReference(className: String(name.dropFirst(15))))
+        }
+        return publicNamePrefixes.contains(where: { starts(bytes, $0) && isUppercasedAfter($0, in: name) })
             ? .publicFramework : .app
+    }
+
+    /// Whether `bytes` starts with `prefix`'s bytes.
+    private static func starts(_ bytes: String.UTF8View, _ prefix: String) -> Bool {
+        bytes.starts(with: prefix.utf8)
     }
 
     /// Whether the letter after `prefix` is upper case: `UIView` and `NSView`
     /// are the framework's, `NSKVOBox` is too, but `Unit` or `Cart` are not.
     private static func isUppercasedAfter(_ prefix: String, in name: String) -> Bool {
-        guard let next = name.dropFirst(prefix.count).first else { return false }
-        return next.isUppercase
+        let rest = name.utf8.dropFirst(prefix.utf8.count)
+        guard let next = rest.first else { return false }
+        if next < 0x80 { return next &- UInt8(ascii: "A") < 26 }
+        return name.dropFirst(prefix.count).first?.isUppercase ?? false
     }
 
     /// Whether a constraint's class is an app's or a library's (SnapKit,
