@@ -319,6 +319,9 @@ extension ConsoleLogParser {
     private mutating func assemble(matched: Int?) -> String {
         var listedShapes: [String] = []
         var brokenShape: String?
+        // Sized once: most conflicts are put together once, each a new array.
+        listedShapes.reserveCapacity(readings.count)
+        conflict.mutuallyExclusive.reserveCapacity(conflict.mutuallyExclusive.count + readings.count)
         for kept in readings {
             let reading = kept.reading
             if let repairs = reading.repairs { noteRepairs { $0.add(repairs) } }

@@ -45,8 +45,18 @@ extension ConflictSnapshot {
     /// The signature from shapes already made: the summary makes each
     /// line's shape once and puts conflicts together from them.
     static func signature(listedShapes: [String], brokenShape: String?) -> String {
-        let shapes = listedShapes.sorted().joined(separator: " | ")
-        guard let brokenShape else { return shapes }
-        return shapes + " => " + brokenShape
+        // One string of the right size, not one per join: a varied
+        // console's summary makes thousands of these, each hundreds of bytes.
+        let sorted = listedShapes.sorted()
+        var signature = ""
+        signature.reserveCapacity(sorted.reduce(0) { $0 + $1.utf8.count + 3 } + (brokenShape?.utf8.count ?? 0) + 4)
+        for (index, shape) in sorted.enumerated() {
+            if index > 0 { signature += " | " }
+            signature += shape
+        }
+        guard let brokenShape else { return signature }
+        signature += " => "
+        signature += brokenShape
+        return signature
     }
 }
