@@ -39,8 +39,9 @@ enum InputFile {
 
     /// Summarizes `path` into `summary`: a large file in pieces, one per
     /// core, each with its own parser and summary, merged in order
-    /// (`ConsoleLogPieces` cuts where the pieces' conflicts are exactly the
-    /// whole file's); standard input, a pipe or a small file as `read` does.
+    /// (`ConsoleLogPieces` cuts where the pieces' conflicts are the whole
+    /// file's, and when a piece shows it was not, the file is read whole);
+    /// standard input, a pipe or a small file as `read` does.
     ///
     /// - Returns: as `read`.
     static func summarize(_ path: String, appModules: Set<String>, into summary: inout Summary) -> Bool {
@@ -61,7 +62,8 @@ enum InputFile {
             var result = PieceResult()
             let piece = pieces[index]
             do throws(ConsoleReadError) {
-                try ConsoleLogReader.read(descriptor: descriptor, piece: piece, summarizing: true,
+                result.endsBetweenConflicts = try ConsoleLogReader.read(
+                    descriptor: descriptor, piece: piece, summarizing: true,
                                           appModules: appModules, progress: { done in
                     // The pieces are read at once, so the first one's share stands for all.
                     if index == 0 { progress?.update(done * Int(info.st_size) / max(piece.count, 1)) }
@@ -75,6 +77,12 @@ enum InputFile {
             results[index] = result
         }
         progress?.finish()
+        // A piece that ended inside a conflict (a list left open before the
+        // cut) may have found other conflicts than one parser reading on:
+        // then the file is read whole.
+        guard results.dropLast().allSatisfy({ $0?.endsBetweenConflicts == true }) else {
+            return read(path, summarizing: true, appModules: appModules) { summary.add($0) }
+        }
         var tally = InputTally()
         for case let result? in results {
             if let error = result.error {
@@ -92,6 +100,7 @@ enum InputFile {
         var summary = Summary()
         var tally = InputTally()
         var error: ConsoleReadError?
+        var endsBetweenConflicts = false
     }
 
     /// How many pieces a large file is read in: one per core, or

@@ -46,12 +46,16 @@ extension ConsoleLogParser {
         return (start, end, constraint, Keywords(text, start, opening))
     }
 
-    /// Whether `readLine` reads this line as a header, which ends any
-    /// conflict being read and starts a new one whatever came before: a
-    /// place where a log can be cut and its pieces read apart
-    /// (`ConsoleLogPieces`).
-    static func isHeader(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool {
-        envelope(text, lineStart, lineEnd).keywords.found.contains(.header)
+    /// Whether a line leaves a parser between conflicts where it found it:
+    /// it holds no keyword and no constraint, and is not a bracket, a list's
+    /// closing or an ellipsis, so only a list left open reads it (as a stray
+    /// line); and it is not blank, which a list's end does not count.
+    /// `ConsoleLogPieces` cuts a log after ten of them.
+    static func isOrdinary(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool {
+        let (start, end, constraint, keywords) = envelope(text, lineStart, lineEnd)
+        return start < end && constraint == nil && keywords.found.isEmpty
+            && !isBracket(text, start, end, UInt8(ascii: "(")) && !isBracket(text, start, end, UInt8(ascii: ")"))
+            && !isStrayClosing(text, start, end) && !isEllipsis(text, start, end)
     }
 
     /// One line that holds no keyword; `constraint` is its constraint opening, if any.
@@ -62,7 +66,7 @@ extension ConsoleLogParser {
         let isNamedConstraint = constraint?.isNamed == true
         switch state {
         case .idle:
-            if isBracket(text, start, end, UInt8(ascii: "(")) {
+            if Self.isBracket(text, start, end, UInt8(ascii: "(")) {
                 begin(header: false)
                 state = .explicitList
             } else if isNamedConstraint {
@@ -72,7 +76,7 @@ extension ConsoleLogParser {
             }
         case .header:
             linesAfterHeader += 1
-            if isBracket(text, start, end, UInt8(ascii: "(")) {
+            if Self.isBracket(text, start, end, UInt8(ascii: "(")) {
                 state = .explicitList
             } else if isNamedConstraint {
                 state = .implicitList
@@ -86,12 +90,12 @@ extension ConsoleLogParser {
             // A constraint first: one that lost its `<` may end in `)`.
             if isConstraint {
                 addConstraint(text, start, end, isBroken: false, emit)
-            } else if isBracket(text, start, end, UInt8(ascii: ")")) {
+            } else if Self.isBracket(text, start, end, UInt8(ascii: ")")) {
                 state = .afterList
-            } else if isStrayClosing(text, start, end) {
+            } else if Self.isStrayClosing(text, start, end) {
                 noteRepairs { $0.strayClosings += 1 }
                 state = .afterList
-            } else if isEllipsis(text, start, end) {
+            } else if Self.isEllipsis(text, start, end) {
                 noteRepairs { $0.elisions += 1 }
             } else if looksLikeConstraint(text, start, end) {
                 addConstraint(text, start, end, isBroken: false, emit)
@@ -107,18 +111,18 @@ extension ConsoleLogParser {
         case .implicitList:
             if isConstraint {
                 addConstraint(text, start, end, isBroken: false, emit)
-            } else if isBracket(text, start, end, UInt8(ascii: "(")) {
+            } else if Self.isBracket(text, start, end, UInt8(ascii: "(")) {
                 flush(emit)
                 begin(header: false)
                 state = .explicitList
-            } else if isEllipsis(text, start, end) {
+            } else if Self.isEllipsis(text, start, end) {
                 noteRepairs { $0.elisions += 1 }
             } else if !blank {
                 state = .afterList
             }
         case .afterList:
             if !blank { linesAfterList += 1 }
-            if isBracket(text, start, end, UInt8(ascii: "(")) {
+            if Self.isBracket(text, start, end, UInt8(ascii: "(")) {
                 flush(emit)
                 begin(header: false)
                 state = .explicitList
@@ -262,7 +266,7 @@ extension ConsoleLogParser {
     /// A line that is `(` or `)` after a prefix: the prefix, if any, ends in a
     /// blank or one of `>`, `/`, `*`, `]`, `:`, `|` (a line-number gutter),
     /// or the last byte of a non-breaking space (a web page's indentation).
-    func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
+    static func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
         var last = end
         while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
         guard last > start, text[last - 1] == bracket else { return false }
@@ -280,7 +284,7 @@ extension ConsoleLogParser {
     /// `...` or `…` (a reporter's elision), with nothing but a prefix before
     /// it and nothing but quotes, commas and closing brackets after it
     /// (`...`, `"...",`, `[...]`, `(…)`, `<...>`).
-    private func isEllipsis(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+    private static func isEllipsis(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
         var last = end
         while last > start, Self.closesElision(text[last - 1]) { last -= 1 }
         if last - start >= 3, text.has("...", at: last - 3) { return true }
@@ -297,8 +301,8 @@ extension ConsoleLogParser {
     }
 
     /// A list closed with `}` or `]` instead of `)`, as a reporter retyped it.
-    private func isStrayClosing(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
-        isBracket(text, start, end, UInt8(ascii: "}")) || isBracket(text, start, end, UInt8(ascii: "]"))
+    private static func isStrayClosing(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        Self.isBracket(text, start, end, UInt8(ascii: "}")) || Self.isBracket(text, start, end, UInt8(ascii: "]"))
     }
 
     /// The constraint a line opens: as printed (`ConstraintLine.find`), or

@@ -233,7 +233,7 @@ public struct ConsoleLogParser {
     private func startsConflict(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool {
         let (start, end) = text.trimmed(lineStart, lineEnd)
         return ConstraintLine.find(text, start, end, strict: true) != nil
-            || isBracket(text, start, end, UInt8(ascii: "("))
+            || Self.isBracket(text, start, end, UInt8(ascii: "("))
     }
 
     /// The earliest of up to `headerReach` lines before `lineStart` holding
@@ -257,13 +257,10 @@ public struct ConsoleLogParser {
         return found
     }
 
-    /// Reads the next line, a header, as a parser reading the log from the
-    /// top would (`ConsoleLogPieces`). A header line reads the same in any
-    /// state but between conflicts, where the parser may look past it; in the
-    /// `.header` state it is read, and nothing is read before it.
-    public mutating func startAtHeader() {
-        state = .header
-    }
+    /// Whether the parser is between conflicts, with nothing read and
+    /// nothing held: a parser made afresh here would go on as this one
+    /// (`ConsoleLogPieces`).
+    public var isBetweenConflicts: Bool { state == .idle && heldTail.isEmpty }
 
     /// Ends the input, emitting the conflict being read, if any.
     public mutating func finish(emit: (ParsedConflict) -> Void) {

@@ -10,16 +10,15 @@ import Darwin
 /// its own core, and still find exactly the conflicts one parser finds reading
 /// the whole file.
 ///
-/// A piece starts at a header line ("Unable to simultaneously satisfy
-/// constraints"): `ConsoleLogParser.readLine` ends whatever conflict it was
-/// reading at a header and starts afresh, so a parser that starts there
-/// (`ConsoleLogParser.startAtHeader()`) is in the state one reading from the
-/// top would be. The piece before it ends as one reading on would at that
-/// line: `finish` emits the conflict being read, as the header would. And no
-/// header or advice may lie in the `headerReach` lines before the cut: a
-/// parser between conflicts looks that far ahead and back for one
-/// (`ConsoleLogParser.consumeLines`), which must see the same lines in a
-/// piece as in the whole file.
+/// A piece starts after ten ordinary lines (`ConsoleLogParser.isOrdinary`):
+/// no keyword, no constraint, no bracket. After them a parser is between
+/// conflicts unless a list was left open before them, and a parser between
+/// conflicts looks no further back than that for a header
+/// (`ConsoleLogParser.headerReach`), so a parser made afresh at the cut goes
+/// on as one that read the log from the top. Whether the piece before ended
+/// between conflicts is known only once it is read
+/// (`ConsoleLogReader.read`'s result): when one did not, the caller reads the
+/// whole file again in one piece, so a cut never changes what is found.
 public enum ConsoleLogPieces {
     /// The smallest piece worth a core of its own: below this, starting a
     /// thread and warming a second line cache cost more than they save.
@@ -48,11 +47,11 @@ public enum ConsoleLogPieces {
         return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
     }
 
-    /// The offset of the first header line at or after `from` where a piece
-    /// may start, within `searchBytes`; `nil` when there is none.
+    /// The offset of the first line at or after `from` where a piece may
+    /// start, within `searchBytes`; `nil` when there is none.
     static func cut(descriptor: Int32, from: Int, size: Int) -> Int? {
-        // A console has a header every few hundred lines: a small window
-        // nearly always holds one, and a larger one is read only when not.
+        // Ordinary lines come in runs between conflicts: a small window
+        // nearly always holds a cut, and a larger one is read only when not.
         var window = 256 << 10
         while true {
             let length = min(window, searchBytes, size - from)
@@ -69,17 +68,19 @@ public enum ConsoleLogPieces {
         }
     }
 
-    /// The start of the first line of `text` where a piece may start: a
-    /// header line, after at least `headerReach` whole lines of `text` none
-    /// of which holds a header or the advice. The text's first line may be
-    /// part of a line, so it is not counted.
+    /// The start of the first line of `text` where a piece may start: after
+    /// `headerReach` ordinary lines of `text` in a row (blank lines between
+    /// them are passed over). The text's first line may be part of a line,
+    /// so it is not counted.
     static func cut(in text: ByteText) -> Int? {
         guard var lineStart = text.firstIndex(of: 0x0A, from: 0, to: text.count).map({ $0 + 1 }) else { return nil }
-        var quietLines = 0
+        var ordinaryLines = 0
         while let newline = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) {
-            let found = ConsoleLogParser.envelope(text, lineStart, newline).keywords.found
-            if found.contains(.header), quietLines >= ConsoleLogParser.headerReach { return lineStart }
-            quietLines = found.contains(.header) || found.contains(.advice) ? 0 : quietLines + 1
+            if ordinaryLines >= ConsoleLogParser.headerReach { return lineStart }
+            let (start, end) = text.trimmed(lineStart, newline)
+            if start < end {
+                ordinaryLines = ConsoleLogParser.isOrdinary(text, lineStart, newline) ? ordinaryLines + 1 : 0
+            }
             lineStart = newline + 1
         }
         return nil

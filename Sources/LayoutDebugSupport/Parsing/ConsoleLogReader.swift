@@ -45,18 +45,20 @@ public enum ConsoleLogReader {
     ///   - progress: called after each read with the total bytes read so far
     ///     (of the piece, when reading one).
     ///   - emit: called with each conflict as soon as it is complete.
+    /// - Returns: whether the input ended between conflicts, so that a
+    ///   piece read after this one by a parser of its own finds what this
+    ///   parser would have found reading on (`ConsoleLogPieces`).
     /// - Throws: `ConsoleReadError` for binary input or a failed read.
     /// - Complexity: O(input size) time, O(chunk size) memory.
+    @discardableResult
     public static func read(descriptor: Int32, piece: Range<Int>? = nil, summarizing: Bool = false,
                             appModules: Set<String> = [], progress: ((Int) -> Void)? = nil,
-                            emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
+                            emit: (ParsedConflict) -> Void) throws(ConsoleReadError) -> Bool {
         let capacity = chunkSize * 2
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules)
-        // A later piece starts at a header line (`ConsoleLogPieces`); the
-        // first is checked for binary input, as a whole file is.
-        if let piece, piece.lowerBound > 0 { parser.startAtHeader() }
+        // Only the first piece is checked for binary input, as a whole file is.
         var filled = 0, total = 0
         var checkedForBinary = piece.map { $0.lowerBound > 0 } ?? false
         while true {
@@ -91,7 +93,9 @@ public enum ConsoleLogReader {
             }
         }
         if filled > 0 { parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit) }
+        let endsBetweenConflicts = parser.isBetweenConflicts
         parser.finish(emit: emit)
+        return endsBetweenConflicts
     }
 }
 
