@@ -49,8 +49,11 @@ enum InputFile {
         defer { if descriptor != 0 { close(descriptor) } }
         var info = stat()
         let isFile = path != "-" && fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        let pieces = isFile ? ConsoleLogPieces.ranges(descriptor: descriptor, size: Int(info.st_size),
+        var pieces = isFile ? ConsoleLogPieces.ranges(descriptor: descriptor, size: Int(info.st_size),
                                                       count: workers) : []
+        // The last piece reads on to the end of the file, as one read of it
+        // does: a log still being written may have grown since.
+        if let last = pieces.last { pieces[pieces.count - 1] = last.lowerBound..<Int.max }
         guard pieces.count > 1 else {
             return read(path, summarizing: true, appModules: appModules) { summary.add($0) }
         }
