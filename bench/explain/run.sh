@@ -8,7 +8,7 @@
 # Each is run $RUNS times (default 5), taking turns, and the fastest wall time
 # is kept, so a busy shared machine disturbs the comparison less. Ours reads
 # a file this big in pieces, one per core (LAYOUT_EXPLAIN_THREADS=1 reads it
-# whole); the pipeline's four programs run at once too. The last line is
+# whole); the pipeline's six programs run at once too. The last line is
 # ratio=ours/pipeline (goal <= 1.0); ours/wc is printed too (stretch goal <= 5).
 set -eu
 cd "$(dirname "$0")/../.."
