@@ -20,6 +20,12 @@ enum InputFile {
                      handle: (ParsedConflict) -> Void) -> Bool {
         guard let descriptor = open(path) else { return false }
         defer { if descriptor != 0 { close(descriptor) } }
+        return read(descriptor, path: path, summarizing: summarizing, appModules: appModules, handle: handle)
+    }
+
+    /// `read` on `path` already open at `descriptor`, from where it stands.
+    private static func read(_ descriptor: Int32, path: String, summarizing: Bool, appModules: Set<String>,
+                             handle: (ParsedConflict) -> Void) -> Bool {
         var progress = Progress(path: path, descriptor: descriptor)
         var tally = InputTally()
         do {
@@ -55,7 +61,7 @@ enum InputFile {
         // does: a log still being written may have grown since.
         if let last = pieces.last { pieces[pieces.count - 1] = last.lowerBound..<Int.max }
         guard pieces.count > 1 else {
-            return read(path, summarizing: true, appModules: appModules) { summary.add($0) }
+            return read(descriptor, path: path, summarizing: true, appModules: appModules) { summary.add($0) }
         }
         var progress = Progress(path: path, descriptor: descriptor)
         let results = UnsafeMutableBufferPointer<PieceResult?>.allocate(capacity: pieces.count)
@@ -66,11 +72,11 @@ enum InputFile {
             let piece = pieces[index]
             do throws(ConsoleReadError) {
                 result.endsBetweenConflicts = try ConsoleLogReader.read(
-                    descriptor: descriptor, piece: piece, summarizing: true,
-                                          appModules: appModules, progress: { done in
-                    // The pieces are read at once, so the first one's share stands for all.
-                    if index == 0 { progress?.update(done * Int(info.st_size) / max(piece.count, 1)) }
-                }) { parsed in
+                    descriptor: descriptor, piece: piece, summarizing: true, appModules: appModules,
+                    progress: { done in
+                        // The pieces are read at once, so the first one's share stands for all.
+                        if index == 0 { progress?.update(done * Int(info.st_size) / max(piece.count, 1)) }
+                    }) { parsed in
                     result.tally.count(parsed)
                     result.summary.add(parsed)
                 }
@@ -82,9 +88,10 @@ enum InputFile {
         progress?.finish()
         // A piece that ended inside a conflict (a list left open before the
         // cut) may have found other conflicts than one parser reading on:
-        // then the file is read whole.
+        // then the file is read whole (from its start: the pieces were read
+        // with `pread`, which leaves the descriptor's offset where it was).
         guard results.dropLast().allSatisfy({ $0?.endsBetweenConflicts == true }) else {
-            return read(path, summarizing: true, appModules: appModules) { summary.add($0) }
+            return read(descriptor, path: path, summarizing: true, appModules: appModules) { summary.add($0) }
         }
         var tally = InputTally()
         for case let result? in results {

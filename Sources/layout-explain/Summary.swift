@@ -102,10 +102,8 @@ struct Summary {
 
     /// Per owner with conflicts, `yours: 3 conflicts, 2 distinct` and its
     /// `  12× signature` lines; then the total with the count of every owner.
-    var text: String { String(decoding: textBytes, as: UTF8.self) }
-
-    /// `text` as UTF-8, written out as it is: checking megabytes of it
-    /// again to make a `String` costs as much as building it.
+    /// As UTF-8 bytes, written out as they are: checking megabytes of them
+    /// again to make a `String` costs as much as building them.
     var textBytes: [UInt8] {
         let rows = sorted
         let width = String(rows.map(\.count).max() ?? 0).count

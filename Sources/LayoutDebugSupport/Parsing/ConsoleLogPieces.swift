@@ -36,7 +36,7 @@ public enum ConsoleLogPieces {
                               smallest: Int = minimumPieceBytes) -> [Range<Int>] {
         let pieces = max(1, min(count, size / max(smallest, 1)))
         var cuts: [Int] = []
-        for share in 1..<max(pieces, 1) {
+        for share in 1..<pieces {
             let target = size / pieces * share
             guard target > (cuts.last ?? 0), let cut = cut(descriptor: descriptor, from: target, size: size) else {
                 continue
