@@ -28,8 +28,13 @@ enum InputFile {
                              handle: (ParsedConflict) -> Void) -> Bool {
         var progress = Progress(path: path, descriptor: descriptor)
         var tally = InputTally()
+        // A regular file is mapped rather than copied (`main` installs `TruncationGuard` for that), from
+        // its start: it was just opened, or read only with `pread`. Standard input is read from where it
+        // stands, even when it is a file.
+        let isFile = path != "-" && isRegularFile(descriptor)
         do {
-            try ConsoleLogReader.read(descriptor: descriptor, summarizing: summarizing, appModules: appModules,
+            try ConsoleLogReader.read(descriptor: descriptor, piece: isFile ? 0..<Int.max : nil, mapping: isFile,
+                                      summarizing: summarizing, appModules: appModules,
                                       progress: { progress?.update($0) }) { parsed in
                 tally.count(parsed)
                 handle(parsed)
@@ -54,7 +59,7 @@ enum InputFile {
         guard let descriptor = open(path) else { return false }
         defer { if descriptor != 0 { close(descriptor) } }
         var info = stat()
-        let isFile = path != "-" && fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let isFile = path != "-" && isRegularFile(descriptor) && fstat(descriptor, &info) == 0
         var pieces = isFile ? ConsoleLogPieces.ranges(descriptor: descriptor, size: Int(info.st_size),
                                                       count: workers) : []
         // The last piece reads on to the end of the file, as one read of it
@@ -72,7 +77,7 @@ enum InputFile {
             let piece = pieces[index]
             do throws(ConsoleReadError) {
                 result.endsBetweenConflicts = try ConsoleLogReader.read(
-                    descriptor: descriptor, piece: piece, summarizing: true, appModules: appModules,
+                    descriptor: descriptor, piece: piece, mapping: true, summarizing: true, appModules: appModules,
                     progress: { done in
                         // The pieces are read at once, so the first one's share stands for all.
                         if index == 0 { progress?.update(done * Int(info.st_size) / max(piece.count, 1)) }
@@ -134,6 +139,12 @@ enum InputFile {
     }
 
     private static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// Whether `descriptor` is a regular file, which can be mapped and read in pieces (not a pipe or terminal).
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
 }
 
 // MARK: - InputTally

@@ -31,6 +31,7 @@ if let page = options.html, let problem = Pictures.unwritable(page) {
     exit(1)
 }
 
+TruncationGuard.install()
 var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
 var failed = false

@@ -31,18 +31,24 @@ final class LineReading {
     let unparsed: String?
     let isRedacted: Bool
     let repairs: PasteRepairs?
+    /// Where in `shape`'s UTF-8 the text after the quoted identifier starts,
+    /// when the shape starts `Class 'identifier'` (`ConstraintSnapshot.shape`):
+    /// `withIdentifier` splices a new identifier in front of it.
+    private let restOffset: Int?
 
     convenience init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
                      repairs: PasteRepairs? = nil) {
-        self.init(constraint: constraint, shape: constraint?.shape, unparsed: unparsed, isRedacted: isRedacted,
-                  repairs: repairs)
+        let shape = constraint?.shape
+        self.init(constraint: constraint, shape: shape, restOffset: Self.restOffset(of: shape, constraint),
+                  unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
     }
 
     /// A reading whose constraint's shape is already known.
-    private init(constraint: ConstraintSnapshot?, shape: String?, unparsed: String?, isRedacted: Bool,
-                 repairs: PasteRepairs?) {
+    private init(constraint: ConstraintSnapshot?, shape: String?, restOffset: Int?, unparsed: String?,
+                 isRedacted: Bool, repairs: PasteRepairs?) {
         self.constraint = constraint
         self.shape = shape
+        self.restOffset = restOffset
         self.unparsed = unparsed
         self.isRedacted = isRedacted
         self.repairs = repairs
@@ -62,26 +68,42 @@ final class LineReading {
     /// key leaves its identifier out shares the rest of the reading.
     func withIdentifier(_ identifier: String) -> LineReading {
         guard var constraint else { return self }
-        let old = constraint.identifier
         constraint.identifier = identifier
-        let shape = old.flatMap { Self.shape(self.shape, className: constraint.className, replacing: $0,
-                                            with: identifier) } ?? constraint.shape
-        return LineReading(constraint: constraint, shape: shape, unparsed: unparsed, isRedacted: isRedacted,
-                           repairs: repairs)
+        // Splicing the one part that changes costs a tenth of making the whole shape again.
+        guard let shape, let restOffset else {
+            return LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
+        }
+        let rest = shape.utf8[shape.utf8.index(shape.utf8.startIndex, offsetBy: restOffset)...]
+        var spliced = ""
+        spliced.reserveCapacity(constraint.className.utf8.count + identifier.utf8.count + rest.count + 3)
+        spliced += constraint.className
+        spliced += " '"
+        spliced += identifier
+        spliced += "'"
+        spliced += Substring(rest)
+        return LineReading(constraint: constraint, shape: spliced,
+                           restOffset: spliced.utf8.count - rest.count, unparsed: unparsed,
+                           isRedacted: isRedacted, repairs: repairs)
     }
 
-    /// `shape` with the quoted identifier after its class name replaced:
-    /// splicing the one part that changes costs a tenth of making the whole
-    /// shape again (`ConstraintSnapshot.shape`: `Class 'identifier' rest`).
-    /// `nil` when `shape` does not start that way.
-    private static func shape(_ shape: String?, className: String, replacing old: String,
-                              with new: String) -> String? {
-        guard let shape else { return nil }
-        let prefix = className + " '" + old + "'"
-        guard shape.utf8.starts(with: prefix.utf8) else { return nil }
-        // The prefix ends with an ASCII quote, so the rest starts on a character boundary.
-        let rest = shape.utf8.dropFirst(prefix.utf8.count)
-        return className + " '" + new + "'" + String(Substring(rest))
+    /// Where the text after `Class 'identifier'` starts in `shape`'s UTF-8,
+    /// compared byte by byte; `nil` when the shape does not start that way.
+    private static func restOffset(of shape: String?, _ constraint: ConstraintSnapshot?) -> Int? {
+        guard var shape, var className = constraint?.className, var identifier = constraint?.identifier else {
+            return nil
+        }
+        return shape.withUTF8 { shape in
+            className.withUTF8 { className in
+                identifier.withUTF8 { identifier in
+                    let end = className.count + identifier.count + 3
+                    guard shape.count >= end, shape.starts(with: className),
+                          shape[className.count] == 0x20, shape[className.count + 1] == UInt8(ascii: "'"),
+                          shape[className.count + 2..<end - 1].elementsEqual(identifier),
+                          shape[end - 1] == UInt8(ascii: "'") else { return nil }
+                    return end
+                }
+            }
+        }
     }
 }
 

@@ -40,6 +40,11 @@ public enum ConsoleLogReader {
     ///   - piece: only these bytes of the file, a range from
     ///     `ConsoleLogPieces.ranges`, read with `pread(2)`; `nil` reads
     ///     `descriptor` from where it stands to its end.
+    ///   - mapping: map `piece` of a regular file into memory rather than
+    ///     copy it into a buffer (`MappedFileRange`); what lies past the file's
+    ///     size when mapped (a log still being written) is read as usual. Only
+    ///     for a caller that handles `SIGBUS`, which a file truncated while it
+    ///     is mapped raises. Ignored without a piece or for other files.
     ///   - summarizing: see `ConsoleLogParser.init(summarizing:appModules:)`.
     ///   - appModules: the app's own modules, dropped from class names (same).
     ///   - progress: called after each read with the total bytes read so far
@@ -49,15 +54,63 @@ public enum ConsoleLogReader {
     ///   piece read after this one by a parser of its own finds what this
     ///   parser would have found reading on (`ConsoleLogPieces`).
     /// - Throws: `ConsoleReadError` for binary input or a failed read.
-    /// - Complexity: O(input size) time, O(chunk size) memory.
+    /// - Complexity: O(input size) time, O(chunk size) memory (a mapping is
+    ///   the page cache's memory, not the process's).
     @discardableResult
-    public static func read(descriptor: Int32, piece: Range<Int>? = nil, summarizing: Bool = false,
-                            appModules: Set<String> = [], progress: ((Int) -> Void)? = nil,
+    public static func read(descriptor: Int32, piece: Range<Int>? = nil, mapping: Bool = false,
+                            summarizing: Bool = false, appModules: Set<String> = [],
+                            progress: ((Int) -> Void)? = nil,
                             emit: (ParsedConflict) -> Void) throws(ConsoleReadError) -> Bool {
+        var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules)
+        var rest = piece
+        var mappedBytes = 0
+        if mapping, let piece, let mapped = MappedFileRange(descriptor: descriptor, range: piece) {
+            defer { mapped.unmap() }
+            if piece.lowerBound == 0, memchr(mapped.base, 0, min(mapped.count, 65536)) != nil { throw .binary }
+            mappedBytes = consumeLines(of: mapped, into: &parser, progress: progress, emit: emit)
+            rest = piece.lowerBound + mappedBytes..<piece.upperBound
+        }
+        try readBuffered(descriptor, piece: rest, alreadyRead: mappedBytes, into: &parser, progress: progress,
+                         emit: emit)
+        let endsBetweenConflicts = parser.isBetweenConflicts
+        parser.finish(emit: emit)
+        return endsBetweenConflicts
+    }
+
+    /// Feeds `parser` the whole lines of `mapped`, a chunk at a time so that
+    /// progress is reported as it goes; returns how many bytes it fed. The
+    /// mapping's last line is left to the buffered read: it may lack its
+    /// newline (the rest comes if the file grew), and every buffer the
+    /// parser is given then has a mapped byte after it, as a read buffer has.
+    private static func consumeLines(of mapped: MappedFileRange, into parser: inout ConsoleLogParser,
+                                     progress: ((Int) -> Void)?, emit: (ParsedConflict) -> Void) -> Int {
+        let usable = mapped.count - 1
+        var done = 0
+        while done < usable {
+            let end = min(done + chunkSize, usable)
+            var lastNewline = end - 1
+            while lastNewline >= done, mapped.base[lastNewline] != 0x0A { lastNewline -= 1 }
+            if lastNewline < done {
+                // A line longer than a chunk: fed whole, up to its newline.
+                guard let newline = memchr(mapped.base + end, 0x0A, usable - end) else { break }
+                lastNewline = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - mapped.base
+            }
+            parser.consume(UnsafeBufferPointer(start: mapped.base + done, count: lastNewline + 1 - done), emit: emit)
+            done = lastNewline + 1
+            progress?(done)
+        }
+        return done
+    }
+
+    /// Reads `piece` (or the rest of `descriptor` when `nil`) into a buffer
+    /// a chunk at a time and feeds `parser` its whole lines; `alreadyRead`
+    /// bytes of the piece were fed before, from a mapping.
+    private static func readBuffered(_ descriptor: Int32, piece: Range<Int>?, alreadyRead: Int,
+                                     into parser: inout ConsoleLogParser, progress: ((Int) -> Void)?,
+                                     emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
         let capacity = chunkSize * 2
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules)
         // Only the first piece is checked for binary input, as a whole file is.
         var filled = 0, total = 0
         var checkedForBinary = piece.map { $0.lowerBound > 0 } ?? false
@@ -78,7 +131,7 @@ public enum ConsoleLogReader {
             }
             filled += count
             total += count
-            progress?(total)
+            progress?(alreadyRead + total)
             var lastNewline = filled - 1
             while lastNewline >= 0, buffer[lastNewline] != 0x0A { lastNewline -= 1 }
             if lastNewline >= 0 {
@@ -93,9 +146,6 @@ public enum ConsoleLogReader {
             }
         }
         if filled > 0 { parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit) }
-        let endsBetweenConflicts = parser.isBetweenConflicts
-        parser.finish(emit: emit)
-        return endsBetweenConflicts
     }
 }
 
