@@ -1,3 +1,4 @@
+import Dispatch
 import LayoutDebugSupport
 
 // MARK: - Summary
@@ -9,7 +10,7 @@ struct Summary {
     /// One row per signature, in order of first appearance: its count, and
     /// its owner. A signature fixes the items' classes, identifiers and
     /// constants the triage reads, so one triage per signature is enough.
-    private var rows: [(signature: String, count: Int, owner: ConflictOwner)] = []
+    private var rows: [Row] = []
     /// The row of each signature.
     private var rowOfSignature: [SignatureKey: Int] = [:]
     /// The row of each of the parser's shape ids: hashing a number per
@@ -80,54 +81,109 @@ struct Summary {
         return conflict.signature
     }
 
+    /// One row: a signature, its count and its owner.
+    typealias Row = (signature: String, count: Int, owner: ConflictOwner)
+
     /// By owner (yours, system, transient), then most frequent first; equal
     /// counts in signature order, so output is stable.
-    var sorted: [(signature: String, count: Int, owner: ConflictOwner)] {
+    var sorted: [Row] {
         // Indices are sorted, the rows read in place: sorting the rows
         // themselves copies two rows, and retains their signatures, at each
         // comparison (about 100,000 for a varied console's 7,470 rows).
-        rows.withUnsafeBufferPointer { rows in
-            rows.indices.sorted { a, b in
-                if rows[a].owner != rows[b].owner { return rows[a].owner < rows[b].owner }
-                if rows[a].count != rows[b].count { return rows[a].count > rows[b].count }
-                return rows[a].signature < rows[b].signature
-            }.map { rows[$0] }
-        }
+        rows.withUnsafeBufferPointer { rows in Self.order(rows).map { rows[$0] } }
     }
 
+    /// Whether row `a` comes before row `b`. Rows have distinct signatures,
+    /// so this is a total order and any correct sort gives the same result.
+    private static func precedes(_ rows: UnsafeBufferPointer<Row>, _ a: Int, _ b: Int) -> Bool {
+        if rows[a].owner != rows[b].owner { return rows[a].owner < rows[b].owner }
+        if rows[a].count != rows[b].count { return rows[a].count > rows[b].count }
+        return rows[a].signature < rows[b].signature
+    }
+
+    /// The rows' indices in `precedes` order. Many rows are sorted in two
+    /// halves at once, each on its own core, and the halves merged: on a
+    /// varied console the sort is most of the work left once the pieces are
+    /// read, and the other core has nothing else to do.
+    private static func order(_ rows: UnsafeBufferPointer<Row>) -> [Int] {
+        guard rows.count >= parallelRows else { return rows.indices.sorted { precedes(rows, $0, $1) } }
+        let middle = rows.count / 2
+        let halves = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: 2)
+        halves.initialize(repeating: [])
+        defer { halves.deinitialize().deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let range = half == 0 ? 0..<middle : middle..<rows.count
+            halves[half] = range.sorted { precedes(rows, $0, $1) }
+        }
+        var merged: [Int] = []
+        merged.reserveCapacity(rows.count)
+        var (a, b) = (halves[0][...], halves[1][...])
+        while let first = a.first, let second = b.first {
+            if precedes(rows, second, first) {
+                merged.append(second)
+                b = b.dropFirst()
+            } else {
+                merged.append(first)
+                a = a.dropFirst()
+            }
+        }
+        merged.append(contentsOf: a)
+        merged.append(contentsOf: b)
+        return merged
+    }
+
+    /// Below this many rows, one core sorts and writes them faster than two.
+    private static let parallelRows = 2048
+
     /// How many conflicts each owner has, every owner present (0 when none).
-    private static func totals(_ rows: [(signature: String, count: Int, owner: ConflictOwner)]) -> [(ConflictOwner, Int)] {
+    private static func totals(_ rows: [Row]) -> [(ConflictOwner, Int)] {
         ConflictOwner.allCases.map { owner in (owner, rows.filter { $0.owner == owner }.reduce(0) { $0 + $1.count }) }
     }
 
     /// Per owner with conflicts, `yours: 3 conflicts, 2 distinct` and its
     /// `  12× signature` lines; then the total with the count of every owner.
-    /// As UTF-8 bytes, written out as they are: checking megabytes of them
-    /// again to make a `String` costs as much as building them.
-    var textBytes: [UInt8] {
+    /// As UTF-8 bytes, in parts to be written one after the other: checking
+    /// megabytes of them again to make a `String` costs as much as building
+    /// them, and many rows are built in two halves at once, one per core.
+    var textParts: [[UInt8]] {
         let rows = sorted
         let width = String(rows.map(\.count).max() ?? 0).count
         let totals = Self.totals(rows)
+        // Each owner's header goes before its first row.
+        var headers: [Int: String] = [:]
+        var next = rows.startIndex
+        for (owner, total) in totals where total > 0 {
+            let group = rows[next...].prefix { $0.owner == owner }
+            headers[next] = "\(owner.rawValue): \(Self.conflicts(total)), \(group.count) distinct\n"
+            next = group.endIndex
+        }
+        let bounds = rows.count >= Self.parallelRows ? [0, rows.count / 2, rows.count] : [0, rows.count]
+        let parts = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: bounds.count - 1)
+        parts.initialize(repeating: [])
+        defer { parts.deinitialize().deallocate() }
+        DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
+            parts[part] = Self.text(rows[bounds[part]..<bounds[part + 1]], width: width, headers: headers)
+        }
+        let byOwner = totals.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+        return Array(parts) + [Array("\(Self.conflicts(total)), \(rows.count) distinct: \(byOwner)\n".utf8)]
+    }
+
+    /// The lines of `rows`, each `headers`' line for its index first.
+    private static func text(_ rows: ArraySlice<Row>, width: Int, headers: [Int: String]) -> [UInt8] {
         // Built as bytes: a varied console's summary is megabytes of rows,
         // and appending to a `String` checks each piece it is given.
         var out: [UInt8] = []
         out.reserveCapacity(rows.reduce(0) { $0 + $1.signature.utf8.count + width + 8 } + 256)
-        var next = rows.startIndex
-        for (owner, total) in totals where total > 0 {
-            let group = rows[next...].prefix { $0.owner == owner }
-            next = group.endIndex
-            out.append(contentsOf: "\(owner.rawValue): \(Self.conflicts(total)), \(group.count) distinct\n".utf8)
-            for row in group {
-                let count = String(row.count).utf8
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - count.count))
-                out.append(contentsOf: count)
-                out.append(contentsOf: "× ".utf8)
-                out.append(contentsOf: row.signature.utf8)
-                out.append(0x0A)
-            }
+        for index in rows.indices {
+            if let header = headers[index] { out.append(contentsOf: header.utf8) }
+            let row = rows[index]
+            let count = String(row.count).utf8
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 + width - count.count))
+            out.append(contentsOf: count)
+            out.append(contentsOf: "× ".utf8)
+            out.append(contentsOf: row.signature.utf8)
+            out.append(0x0A)
         }
-        let byOwner = totals.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
-        out.append(contentsOf: "\(Self.conflicts(total)), \(rows.count) distinct: \(byOwner)\n".utf8)
         return out
     }
 

@@ -45,7 +45,7 @@ for path in options.paths {
     if !ok { failed = true }
 }
 if options.summary {
-    if options.json { Output.write(summary.json) } else { Output.write(bytes: summary.textBytes) }
+    if options.json { Output.write(summary.json) } else { for part in summary.textParts { Output.write(bytes: part) } }
 } else {
     reports?.finish()
     if let page = options.html, let pictures = reports?.pictures {
