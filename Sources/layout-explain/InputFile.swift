@@ -160,8 +160,7 @@ struct InputTally {
     /// Counts one conflict.
     mutating func count(_ parsed: ParsedConflict) {
         conflicts += 1
-        let snapshot = parsed.snapshot
-        if snapshot.mutuallyExclusive.isEmpty, snapshot.brokenConstraint == nil, !snapshot.isRedacted {
+        if !parsed.hasReadableConstraint, !parsed.snapshot.isRedacted {
             if firstUnreadable == nil { firstUnreadable = parsed }
         } else {
             readable += 1

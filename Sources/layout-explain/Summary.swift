@@ -23,24 +23,23 @@ struct Summary {
     /// constraints to sign, so they are counted under a label of their own.
     mutating func add(_ parsed: ParsedConflict) {
         total += 1
-        let snapshot = parsed.snapshot
-        let isEmpty = snapshot.mutuallyExclusive.isEmpty && snapshot.brokenConstraint == nil
+        let isEmpty = !parsed.hasReadableConstraint
         if let shape = parsed.shape, let signature = parsed.signature, !isEmpty {
             // A shape's row is found once, so its signature is hashed once per shape, not per conflict.
-            let row = rowOfShape[shape] ?? row(of: signature, snapshot)
+            let row = rowOfShape[shape] ?? row(of: signature, parsed)
             rowOfShape[shape] = row
             rows[row].count += 1
             return
         }
-        let key = isEmpty ? Self.key(snapshot) : parsed.signature ?? snapshot.signature
-        rows[row(of: key, snapshot)].count += 1
+        let key = isEmpty ? Self.label(parsed.snapshot) : parsed.signature ?? parsed.snapshot.signature
+        rows[row(of: key, parsed)].count += 1
     }
 
-    /// The row of `signature`, made (with `snapshot`'s owner) when it is new.
-    private mutating func row(of signature: String, _ snapshot: ConflictSnapshot) -> Int {
+    /// The row of `signature`, made (with `parsed`'s owner) when it is new.
+    private mutating func row(of signature: String, _ parsed: ParsedConflict) -> Int {
         let key = SignatureKey(signature)
         if let row = rowOfSignature[key] { return row }
-        rows.append((signature, 0, ConflictTriage.owner(of: snapshot)))
+        rows.append((signature, 0, parsed.owner ?? ConflictTriage.owner(of: parsed.snapshot)))
         rowOfSignature[key] = rows.count - 1
         return rows.count - 1
     }
@@ -74,11 +73,9 @@ struct Summary {
         rowOfShape = [:]
     }
 
-    static func key(_ conflict: ConflictSnapshot) -> String {
-        if conflict.mutuallyExclusive.isEmpty, conflict.brokenConstraint == nil {
-            return conflict.isRedacted ? "(redacted by the OS: <private>)" : "(no readable constraint)"
-        }
-        return conflict.signature
+    /// The row of a conflict with no readable constraint.
+    static func label(_ conflict: ConflictSnapshot) -> String {
+        conflict.isRedacted ? "(redacted by the OS: <private>)" : "(no readable constraint)"
     }
 
     /// One row: a signature, its count and its owner.

@@ -22,7 +22,14 @@ final class ConflictShapeCache {
         var second: UInt64
     }
 
-    typealias Entry = (snapshot: ConflictSnapshot, signature: String, shape: Int)
+    /// A conflict kept: its snapshot (the envelope alone, as a summary
+    /// makes it), signature, owner and id.
+    struct Entry {
+        var snapshot: ConflictSnapshot
+        var signature: String
+        var owner: ConflictOwner
+        var shape: Int
+    }
 
     private static let capacity = 4096
     private var entries: [Key: Entry] = [:]
@@ -44,15 +51,16 @@ final class ConflictShapeCache {
         return false
     }
 
-    /// Stores a newly put-together conflict and returns its id (ids only go
+    /// Stores a newly signed conflict under a new id, which it returns (ids only go
     /// up, so an id is never reused for another conflict after the table is
     /// emptied).
-    func store(_ key: Key, snapshot: ConflictSnapshot, signature: String) -> Int {
+    func store(_ key: Key, _ entry: Entry) -> Int {
         // Emptied in place: the table would grow back to this size anyway.
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        let shape = newShape()
-        entries[key] = (snapshot, signature, shape)
-        return shape
+        var entry = entry
+        entry.shape = newShape()
+        entries[key] = entry
+        return entry.shape
     }
 
     /// An id for a conflict put together but not kept (see `store`).

@@ -248,9 +248,9 @@ extension ConsoleLogParser {
     mutating func flush(_ emit: (ParsedConflict) -> Void) {
         defer { reset() }
         guard state != .idle, constraintLines > 0 else { return }
-        var shape: (signature: String, shape: Int?)?
+        var signed: (signature: String, owner: ConflictOwner, shape: Int?)?
         if shapes != nil {
-            shape = resolvePending()
+            signed = resolvePending()
         } else {
             if droppedLines > 0 { conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)") }
             conflict = readable(conflict)
@@ -258,7 +258,7 @@ extension ConsoleLogParser {
         ordinal += 1
         conflict.ordinal = ordinal
         emit(ParsedConflict(snapshot: conflict, firstLine: firstLine, lastLine: lineNumber,
-                            signature: shape?.signature, shape: shape?.shape))
+                            signature: signed?.signature, shape: signed?.shape, owner: signed?.owner))
     }
 
     // MARK: - Line shapes

@@ -31,6 +31,9 @@ final class LineReading {
     let unparsed: String?
     let isRedacted: Bool
     let repairs: PasteRepairs?
+    /// What the constraint tells of its conflict's owner, worked out the
+    /// first time a conflict made with this reading is signed.
+    private(set) lazy var ownerEvidence: OwnerEvidence? = constraint.map { OwnerEvidence(of: $0) }
     /// Where in `shape`'s UTF-8 the text after the quoted identifier starts,
     /// when the shape starts `Class 'identifier'` (`ConstraintSnapshot.shape`):
     /// `withIdentifier` splices a new identifier in front of it.
@@ -156,11 +159,14 @@ extension ConsoleLogParser {
         pending.lines.append((offset, pending.bytes.count, kind))
     }
 
-    /// Fills `conflict` from the kept lines, each read once per distinct text
-    /// apart from addresses (`ConflictLineCache`), and returns the signature
-    /// with the id of the conflict's lines taken together (`nil` when a line
-    /// was read in full, so the conflict cannot share one).
-    mutating func resolvePending() -> (signature: String, shape: Int?) {
+    /// Signs the conflict from the kept lines, each read once per distinct
+    /// text apart from addresses (`ConflictLineCache`), and fills `conflict`'s
+    /// envelope (not its constraints: a summary counts signatures and
+    /// owners, and copying constraints was a fifth of its cost). Returns the
+    /// signature, the owner, and the id of the conflict's lines taken
+    /// together (`nil` when a line was read in full, so the conflict cannot
+    /// share one).
+    mutating func resolvePending() -> (signature: String, owner: ConflictOwner, shape: Int?) {
         guard let shapes else { preconditionFailure("kept lines without a shape cache") }
         readPendingLines()
         let matched = brokenMatch()
@@ -169,20 +175,21 @@ extension ConsoleLogParser {
         let key = shapes.key(readings, matched: matched, droppedLines: droppedLines, envelope: conflict.repairs)
         if let key, let entry = shapes.lookup(key) {
             conflict = entry.snapshot
-            return (entry.signature, entry.shape)
+            return (entry.signature, entry.owner, entry.shape)
         }
-        let signature = assemble(matched: matched)
-        guard let key else { return (signature, nil) }
+        let (signature, owner) = sign(matched: matched)
+        guard let key else { return (signature, owner, nil) }
         // A conflict with a line met for the first time is seldom met again
         // (an identifier or title of its own makes the line new), and nor is
         // one whose lines name identifiers of their own (`cell-0x7f3a-12`), so
         // a conflict gets an id but is not kept until its key comes a second
         // time: the table holds conflicts seen twice, and one that does come
-        // again is put together once more, then kept.
+        // again is signed once more, then kept.
         guard !readings.contains(where: \.isFirstSeen), shapes.isSecondSighting(key) else {
-            return (signature, shapes.newShape())
+            return (signature, owner, shapes.newShape())
         }
-        return (signature, shapes.store(key, snapshot: conflict, signature: signature))
+        let entry = ConflictShapeCache.Entry(snapshot: conflict, signature: signature, owner: owner, shape: 0)
+        return (signature, owner, shapes.store(key, entry))
     }
 
     /// Reads every kept line into `readings`, each from the line cache when it can.
@@ -336,30 +343,31 @@ extension ConsoleLogParser {
         }
     }
 
-    /// Puts the conflict together from its lines' readings onto the
-    /// envelope read so far, and returns its signature.
-    private mutating func assemble(matched: Int?) -> String {
+    /// Signs the conflict from its lines' readings, gathers their owner
+    /// evidence, and adds what they say of the envelope (repairs, redaction,
+    /// unreadable text) to `conflict`.
+    private mutating func sign(matched: Int?) -> (signature: String, owner: ConflictOwner) {
         var listedShapes: [String] = []
         var brokenShape: String?
-        // Sized once: most conflicts are put together once, each a new array.
+        var evidence = OwnerEvidence()
         listedShapes.reserveCapacity(readings.count)
-        conflict.mutuallyExclusive.reserveCapacity(conflict.mutuallyExclusive.count + readings.count)
         for kept in readings {
             let reading = kept.reading
             if let repairs = reading.repairs { noteRepairs { $0.add(repairs) } }
             if reading.isRedacted { conflict.isRedacted = true }
             if let unparsed = reading.unparsed { conflict.unparsedLines.append(unparsed) }
-            guard let constraint = reading.constraint, let shape = reading.shape else { continue }
+            // A reading has a shape when it has a constraint; asking for the constraint would copy it.
+            guard let shape = reading.shape else { continue }
+            // The broken constraint is the listed one it names, as a full read records it.
+            let named = kept.kind == .broken ? matched.map { readings[$0].reading } ?? reading : reading
+            if let named = named.ownerEvidence { evidence.add(named) }
             if kept.kind == .broken {
-                let named = matched.map { readings[$0].reading } ?? reading
-                conflict.brokenConstraint = named.constraint
                 brokenShape = named.shape
             } else {
-                conflict.mutuallyExclusive.append(constraint)
                 listedShapes.append(shape)
             }
         }
         if droppedLines > 0 { conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)") }
-        return ConflictSnapshot.signature(listedShapes: listedShapes, brokenShape: brokenShape)
+        return (ConflictSnapshot.signature(listedShapes: listedShapes, brokenShape: brokenShape), evidence.owner)
     }
 }

@@ -2,7 +2,10 @@
 
 /// One conflict found in a console log, and where it was.
 public struct ParsedConflict: Sendable {
-    /// The conflict, as the live sources would describe it.
+    /// The conflict, as the live sources would describe it; when
+    /// summarizing, its envelope alone (ordinal, redaction, unreadable
+    /// lines, repairs), without its constraints: `signature` and `owner` say
+    /// what a summary needs of them.
     public var snapshot: ConflictSnapshot
     /// The 1-based line where the conflict starts (0 when summarizing).
     public var firstLine: Int
@@ -18,6 +21,29 @@ public struct ParsedConflict: Sendable {
     /// for a text whose addresses change its signature (an address inside an
     /// identifier, say): such a conflict is read in full every time.
     public var shape: Int?
+    /// When summarizing, `ConflictTriage.owner(of:)` of the conflict with its
+    /// constraints, worked out from each distinct line's evidence
+    /// (`OwnerEvidence`); `nil` otherwise.
+    public var owner: ConflictOwner?
+
+    /// Creates a parsed conflict.
+    public init(snapshot: ConflictSnapshot, firstLine: Int, lastLine: Int, signature: String? = nil,
+                shape: Int? = nil, owner: ConflictOwner? = nil) {
+        self.snapshot = snapshot
+        self.firstLine = firstLine
+        self.lastLine = lastLine
+        self.signature = signature
+        self.shape = shape
+        self.owner = owner
+    }
+
+    /// Whether any of the conflict's constraints could be read: from its
+    /// snapshot, or when summarizing from its signature, which names every
+    /// constraint read (a constraint's shape is never empty).
+    public var hasReadableConstraint: Bool {
+        if let signature { return !signature.isEmpty }
+        return !snapshot.mutuallyExclusive.isEmpty || snapshot.brokenConstraint != nil
+    }
 }
 
 // MARK: - ConsoleLogParser
@@ -86,10 +112,11 @@ public struct ConsoleLogParser {
     ///
     /// - Parameters:
     ///   - summarizing: read each distinct constraint line once, fill
-    ///   `ParsedConflict.signature`, and leave line numbers at 0. A line whose text differs from
+    ///   `ParsedConflict.signature` and `owner`, leave the snapshot's
+    ///   constraints out and line numbers at 0. A line whose text differs from
     ///   an earlier one only in its addresses then gets that earlier
     ///   line's reading (addresses included), and a conflict made of the
-    ///   same lines an earlier conflict's snapshot: right for counting
+    ///   same lines an earlier conflict's signature: right for counting
     ///   signatures (`--summary`), wrong for reports.
     ///   - appModules: the app's own modules, dropped from class names
     ///     (`App.HeaderView` reads `HeaderView`; see `AppModuleNames`); a log

@@ -45,18 +45,29 @@ extension ConflictSnapshot {
     /// The signature from shapes already made: the summary makes each
     /// line's shape once and puts conflicts together from them.
     static func signature(listedShapes: [String], brokenShape: String?) -> String {
-        // One string of the right size, not one per join: a varied
-        // console's summary makes thousands of these, each hundreds of bytes.
-        let sorted = listedShapes.sorted()
-        var signature = ""
-        signature.reserveCapacity(sorted.reduce(0) { $0 + $1.utf8.count + 3 } + (brokenShape?.utf8.count ?? 0) + 4)
-        for (index, shape) in sorted.enumerated() {
-            if index > 0 { signature += " | " }
-            signature += shape
+        // One string of the right size, its parts copied in as bytes: a
+        // varied console's summary makes thousands of these, each hundreds
+        // of bytes, and `+=` costs several times a copy per part.
+        var parts: [String] = []
+        parts.reserveCapacity(listedShapes.count * 2 + 2)
+        for (index, shape) in listedShapes.sorted().enumerated() {
+            if index > 0 { parts.append(" | ") }
+            parts.append(shape)
         }
-        guard let brokenShape else { return signature }
-        signature += " => "
-        signature += brokenShape
-        return signature
+        if let brokenShape { parts += [" => ", brokenShape] }
+        let count = parts.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            func copy(_ text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    (buffer.baseAddress! + offset).initialize(from: base, count: bytes.count)
+                    offset += bytes.count
+                }
+            }
+            for part in parts { copy(part) }
+            return offset
+        }
     }
 }

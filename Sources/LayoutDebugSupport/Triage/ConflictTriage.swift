@@ -50,47 +50,13 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     /// - Parameter conflict: The conflict, from any source.
     /// - Returns: `classify(conflict).owner`.
     public static func owner(of conflict: ConflictSnapshot) -> ConflictOwner {
-        // The constraints are read where they lie rather than joined into one
+        // Each constraint is read where it lies rather than joined into one
         // array as `classify` does: joining copies every constraint, about a
         // third of this function's cost.
-        let broken = conflict.brokenConstraint.map { [$0] } ?? []
-        if transientEvidence(conflict.mutuallyExclusive) != nil || transientEvidence(broken) != nil {
-            return .transient
-        }
-        let listed = systemReading(conflict.mutuallyExclusive), named = systemReading(broken)
-        let isSystem = !listed.isExcluded && !named.isExcluded && (listed.hasInternal || named.hasInternal)
-        return isSystem ? .system : .yours
-    }
-
-    /// What `systemEvidence` reads of some of a conflict's constraints:
-    /// whether one rules the system out (an app's constraint class, or an
-    /// item neither framework-internal nor a system guide), and whether one
-    /// names a framework-internal view. The conflict's owner is the system
-    /// when none of its constraints rules it out and one names such a view.
-    private static func systemReading(_ constraints: [ConstraintSnapshot]) -> (isExcluded: Bool, hasInternal: Bool) {
-        var hasInternal = false
-        for c in constraints {
-            if FrameworkClassNames.isAppConstraintClass(c.className) { return (true, hasInternal) }
-            // Each item on its own, not in an array made per constraint.
-            if excludesSystem(c.firstItem, hasInternal: &hasInternal)
-                || excludesSystem(c.secondItem, hasInternal: &hasInternal) {
-                return (true, hasInternal)
-            }
-        }
-        return (false, hasInternal)
-    }
-
-    /// Whether `item` rules the system out (`systemReading`); sets
-    /// `hasInternal` when it is a framework-internal view.
-    private static func excludesSystem(_ item: ObjectReference?, hasInternal: inout Bool) -> Bool {
-        guard let item else { return false }
-        switch FrameworkClassNames.kind(of: item) {
-        case .frameworkInternal:
-            hasInternal = true
-            return false
-        case .systemGuide: return false
-        case .app, .publicFramework, .unknown: return true
-        }
+        var evidence = OwnerEvidence()
+        for c in conflict.mutuallyExclusive { evidence.add(OwnerEvidence(of: c)) }
+        if let broken = conflict.brokenConstraint { evidence.add(OwnerEvidence(of: broken)) }
+        return evidence.owner
     }
 
     // MARK: - Rules
@@ -106,20 +72,26 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     /// a navigation title view); the next layout pass removes it.
     static func transientEvidence(_ constraints: [ConstraintSnapshot]) -> String? {
         for c in constraints {
-            guard let identifier = c.identifier else { continue }
-            // Worded only for a constraint that decides: most identifiers do not.
-            var item: String { c.firstItem.map(FrameworkClassNames.label) ?? "a view" }
-            if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
-                return "'\(identifier)' on \(item), replaced by the next layout pass"
-            }
-            let isEncapsulatedSize = identifier == "UIView-Encapsulated-Layout-Height"
-                || identifier == "UIView-Encapsulated-Layout-Width"
-            // 2.22507e-308 as printed parses just below the smallest normal double.
-            if isEncapsulatedSize, c.secondItem == nil, c.relation == .equal, abs(c.constant) < 1e-300 {
-                let axis = identifier.hasSuffix("Height") ? "height" : "width"
-                return "encapsulated \(axis) \(ConstraintSnapshot.number(c.constant)) on \(item), "
-                    + "not sized yet, as in cell reuse"
-            }
+            if let evidence = transientEvidence(of: c) { return evidence }
+        }
+        return nil
+    }
+
+    /// Rule 1 for one constraint: its evidence when it is transient.
+    static func transientEvidence(of c: ConstraintSnapshot) -> String? {
+        guard let identifier = c.identifier else { return nil }
+        // Worded only for a constraint that decides: most identifiers do not.
+        var item: String { c.firstItem.map(FrameworkClassNames.label) ?? "a view" }
+        if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
+            return "'\(identifier)' on \(item), replaced by the next layout pass"
+        }
+        let isEncapsulatedSize = identifier == "UIView-Encapsulated-Layout-Height"
+            || identifier == "UIView-Encapsulated-Layout-Width"
+        // 2.22507e-308 as printed parses just below the smallest normal double.
+        if isEncapsulatedSize, c.secondItem == nil, c.relation == .equal, abs(c.constant) < 1e-300 {
+            let axis = identifier.hasSuffix("Height") ? "height" : "width"
+            return "encapsulated \(axis) \(ConstraintSnapshot.number(c.constant)) on \(item), "
+                + "not sized yet, as in cell reuse"
         }
         return nil
     }

@@ -252,6 +252,32 @@ final class LayoutExplainCLITests: XCTestCase {
         XCTAssertEqual(option.status, 2)
     }
 
+    /// A file is mapped rather than copied, and a mapped file truncated while
+    /// it is read (a log rotated in place) raises `SIGBUS`: the user gets a
+    /// one-line error and status 1, not a crash. The signal is sent by hand,
+    /// to a run waiting on standard input, since when a truncation lands
+    /// cannot be timed from outside.
+    func test_busError_whileReading_isAOneLineError() throws {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = ["--summary", "-"]
+        let input = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        // Long past its start, where the handler is installed: it waits on the open pipe.
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGBUS)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        input.fileHandleForWriting.closeFile()
+        XCTAssertEqual(process.terminationReason, .exit, "it exits rather than dying of the signal")
+        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertEqual(message, "layout-explain: an input file shrank while it was being read (rotated or "
+            + "truncated); run again once it stops changing\n")
+    }
+
     func test_help() throws {
         let help = try run(["--help"])
         XCTAssertEqual(help.status, 0)

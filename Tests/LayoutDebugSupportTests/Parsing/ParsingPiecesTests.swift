@@ -59,26 +59,31 @@ final class ParsingPiecesTests: XCTestCase {
     }
 
     /// The conflicts of `url` read in `pieces` (one read of the whole file
-    /// when `nil`), with each piece's ordinals numbered on from the last, and
-    /// whether every piece but the last ended between conflicts.
-    private func conflicts(_ url: URL, pieces: [Range<Int>]?,
-                           summarizing: Bool = false) throws -> (found: [ConflictSnapshot], exact: Bool) {
+    /// when `nil`), mapped or read into a buffer, with each piece's ordinals
+    /// numbered on from the last; their signatures (a summary's, when
+    /// summarizing, whose snapshots leave constraints out); and whether every
+    /// piece but the last ended between conflicts.
+    private func conflicts(_ url: URL, pieces: [Range<Int>]?, mapping: Bool = false, summarizing: Bool = false)
+        throws -> (found: [ConflictSnapshot], signatures: [String], exact: Bool) {
         let descriptor = open(url.path, O_RDONLY)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
         defer { close(descriptor) }
         var found: [ConflictSnapshot] = []
+        var signatures: [String] = []
         var exact = true
         let ranges = pieces.map { $0.map(Optional.some) } ?? [nil]
         for (index, piece) in ranges.enumerated() {
             let before = found.count
-            let between = try ConsoleLogReader.read(descriptor: descriptor, piece: piece, summarizing: summarizing) {
+            let between = try ConsoleLogReader.read(descriptor: descriptor, piece: piece, mapping: mapping,
+                                                    summarizing: summarizing) {
                 var snapshot = $0.snapshot
                 snapshot.ordinal = (snapshot.ordinal ?? 0) + before
                 found.append(snapshot)
+                signatures.append($0.signature ?? snapshot.signature)
             }
             if index < ranges.count - 1, !between { exact = false }
         }
-        return (found, exact)
+        return (found, signatures, exact)
     }
 
     /// Each piece count cuts in other places; where every piece but the
@@ -102,12 +107,15 @@ final class ParsingPiecesTests: XCTestCase {
             XCTAssertTrue(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
             cutCounts.insert(pieces.count)
             let read = try conflicts(url, pieces: pieces)
-            let summarized = try conflicts(url, pieces: pieces, summarizing: true)
+            let mapped = try conflicts(url, pieces: pieces, mapping: true)
+            let summarized = try conflicts(url, pieces: pieces, mapping: true, summarizing: true)
             XCTAssertEqual(read.exact, summarized.exact)
+            XCTAssertEqual(mapped.found, read.found, "\(pieces.count) pieces, mapped")
+            XCTAssertEqual(mapped.exact, read.exact, "\(pieces.count) pieces, mapped")
             guard read.exact else { inexactCuts += 1; continue }
             exactCuts += 1
             XCTAssertEqual(read.found, whole, "\(pieces.count) pieces")
-            XCTAssertEqual(summarized.found.map(\.signature), whole.map(\.signature), "\(pieces.count) pieces, summarizing")
+            XCTAssertEqual(summarized.signatures, whole.map(\.signature), "\(pieces.count) pieces, summarizing")
         }
         // The log is cut in many places, and both cases are met.
         XCTAssertGreaterThan(cutCounts.max() ?? 0, 10)

@@ -1,0 +1,58 @@
+// MARK: - OwnerEvidence
+
+/// What some of a conflict's constraints tell of its owner, by the rules of
+/// `ConflictTriage`, kept so that the constraints need not be read again:
+/// the evidence of each constraint, gathered, decides the conflict's owner.
+///
+/// Each rule asks whether *some* constraint does a thing (is transient,
+/// rules the system out, names a framework-internal view), so one
+/// constraint's evidence is worked out once and evidence is gathered with
+/// `add`. A summary keeps each distinct constraint line's evidence and finds
+/// the owner of thousands of conflicts without reading their constraints.
+public struct OwnerEvidence: Hashable, Sendable {
+    /// Some constraint is transient (rule 1: an encapsulated size of 0, a
+    /// temporary layout width or height).
+    public var isTransient = false
+    /// Some constraint rules the system out (rule 2: an app's constraint
+    /// class, or an item neither framework-internal nor a system guide).
+    public var excludesSystem = false
+    /// Some constraint names a framework-internal view.
+    public var namesInternalView = false
+
+    /// Evidence of no constraint: its owner is `.yours`.
+    public init() {}
+
+    /// One constraint's evidence.
+    public init(of constraint: ConstraintSnapshot) {
+        isTransient = ConflictTriage.transientEvidence(of: constraint) != nil
+        excludesSystem = FrameworkClassNames.isAppConstraintClass(constraint.className)
+        // Each item on its own, not in an array made per constraint.
+        note(constraint.firstItem)
+        note(constraint.secondItem)
+    }
+
+    /// Notes what one item of a constraint says (rule 2).
+    private mutating func note(_ item: ObjectReference?) {
+        guard let item else { return }
+        switch FrameworkClassNames.kind(of: item) {
+        case .frameworkInternal: namesInternalView = true
+        case .systemGuide: break
+        case .app, .publicFramework, .unknown: excludesSystem = true
+        }
+    }
+
+    /// Gathers `other`'s evidence into this one.
+    public mutating func add(_ other: OwnerEvidence) {
+        isTransient = isTransient || other.isTransient
+        excludesSystem = excludesSystem || other.excludesSystem
+        namesInternalView = namesInternalView || other.namesInternalView
+    }
+
+    /// The owner the gathered evidence gives: transient first; the system
+    /// when nothing rules it out and some view is framework-internal; yours
+    /// otherwise.
+    public var owner: ConflictOwner {
+        if isTransient { return .transient }
+        return !excludesSystem && namesInternalView ? .system : .yours
+    }
+}
