@@ -56,8 +56,11 @@ struct Summary {
         }
         total += other.total
         rowOfSignature.reserveCapacity(rows.count + other.rows.count)
-        for row in other.rows {
-            let key = SignatureKey(row.signature)
+        // The other's keys, by row, so that no signature is hashed again.
+        var keys = [SignatureKey?](repeating: nil, count: other.rows.count)
+        for (key, row) in other.rowOfSignature { keys[row] = key }
+        for (row, key) in zip(other.rows, keys) {
+            guard let key else { preconditionFailure("a summary row without its key") }
             if let index = rowOfSignature[key] {
                 rows[index].count += row.count
             } else {
@@ -226,13 +229,29 @@ struct SignatureKey: Hashable {
             // `==` on strings is canonical equivalence, so two spellings of
             // one accented letter are one signature: only an ASCII text's
             // bytes are its equality, and the rest keep the standard hash.
-            guard let base = bytes.baseAddress, bytes.allSatisfy({ $0 < 0x80 }) else {
+            guard let base = bytes.baseAddress, Self.isASCII(bytes) else {
                 return UInt64(bitPattern: Int64(signature.hashValue))
             }
             var hasher = StreamHasher()
             hasher.add(base, count: bytes.count)
             return hasher.digest
         }
+    }
+
+    /// Whether every byte is ASCII, eight at a time: signatures are hundreds of bytes.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        var high: UInt64 = 0
+        while offset + 8 <= raw.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < raw.count {
+            high |= UInt64(raw[offset])
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }

@@ -20,6 +20,11 @@ final class ConflictShapeCache {
     struct Key: Hashable {
         var first: UInt64
         var second: UInt64
+
+        /// One of the two hashes is enough to place a key in a table (both
+        /// are compared on a match): hashing both again costs the line
+        /// cache, which looks up every constraint line, twice the rounds.
+        func hash(into hasher: inout Hasher) { hasher.combine(first) }
     }
 
     /// A conflict kept: its snapshot (the envelope alone, as a summary

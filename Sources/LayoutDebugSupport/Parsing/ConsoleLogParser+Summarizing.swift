@@ -26,32 +26,24 @@ struct PendingLines {
 /// that the line cache and every conflict made of the line share one.
 final class LineReading {
     let constraint: ConstraintSnapshot?
-    /// `constraint?.shape`, made once per reading rather than per conflict.
-    let shape: String?
     let unparsed: String?
     let isRedacted: Bool
     let repairs: PasteRepairs?
+    /// `constraint?.shape`, made once per reading rather than per conflict,
+    /// and only when a conflict is signed with it: a reading made to verify
+    /// a line (`ConsoleLogParser.verifies`) is only compared.
+    private(set) lazy var shape: String? = constraint?.shape
     /// What the constraint tells of its conflict's owner, worked out the
     /// first time a conflict made with this reading is signed.
     private(set) lazy var ownerEvidence: OwnerEvidence? = constraint.map { OwnerEvidence(of: $0) }
     /// Where in `shape`'s UTF-8 the text after the quoted identifier starts,
     /// when the shape starts `Class 'identifier'` (`ConstraintSnapshot.shape`):
     /// `withIdentifier` splices a new identifier in front of it.
-    private let restOffset: Int?
+    private lazy var restOffset: Int? = Self.restOffset(of: shape, constraint)
 
-    convenience init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
-                     repairs: PasteRepairs? = nil) {
-        let shape = constraint?.shape
-        self.init(constraint: constraint, shape: shape, restOffset: Self.restOffset(of: shape, constraint),
-                  unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
-    }
-
-    /// A reading whose constraint's shape is already known.
-    private init(constraint: ConstraintSnapshot?, shape: String?, restOffset: Int?, unparsed: String?,
-                 isRedacted: Bool, repairs: PasteRepairs?) {
+    init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
+         repairs: PasteRepairs? = nil) {
         self.constraint = constraint
-        self.shape = shape
-        self.restOffset = restOffset
         self.unparsed = unparsed
         self.isRedacted = isRedacted
         self.repairs = repairs
@@ -73,9 +65,8 @@ final class LineReading {
         guard var constraint else { return self }
         constraint.identifier = identifier
         // Splicing the one part that changes costs a tenth of making the whole shape again.
-        guard let shape, let restOffset else {
-            return LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
-        }
+        let reading = LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
+        guard let shape, let restOffset else { return reading }
         let rest = shape.utf8[shape.utf8.index(shape.utf8.startIndex, offsetBy: restOffset)...]
         var spliced = ""
         spliced.reserveCapacity(constraint.className.utf8.count + identifier.utf8.count + rest.count + 3)
@@ -84,9 +75,9 @@ final class LineReading {
         spliced += identifier
         spliced += "'"
         spliced += Substring(rest)
-        return LineReading(constraint: constraint, shape: spliced,
-                           restOffset: spliced.utf8.count - rest.count, unparsed: unparsed,
-                           isRedacted: isRedacted, repairs: repairs)
+        reading.shape = spliced
+        reading.restOffset = spliced.utf8.count - rest.count
+        return reading
     }
 
     /// Where the text after `Class 'identifier'` starts in `shape`'s UTF-8,
