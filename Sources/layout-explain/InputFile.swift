@@ -48,11 +48,13 @@ enum InputFile {
         return tally.isReadable(name(path))
     }
 
-    /// Summarizes `path` into `summary`: a large file in pieces, one per
-    /// core, each with its own parser and summary, merged in order
-    /// (`ConsoleLogPieces` cuts where the pieces' conflicts are the whole
-    /// file's, and when a piece shows it was not, the file is read whole);
-    /// standard input, a pipe or a small file as `read` does.
+    /// Summarizes `path` into `summary`: a large file in pieces read on
+    /// every core, each core taking the next piece as it finishes one and
+    /// keeping what it learns from piece to piece (`SummarizingCaches`), its
+    /// summaries merged at the end (`ConsoleLogPieces` cuts where the
+    /// pieces' conflicts are the whole file's, and when a piece shows it was
+    /// not, the file is read whole); standard input, a pipe or a small file
+    /// as `read` does.
     ///
     /// - Returns: as `read`.
     static func summarize(_ path: String, appModules: Set<String>, into summary: inout Summary) -> Bool {
@@ -60,63 +62,89 @@ enum InputFile {
         defer { if descriptor != 0 { close(descriptor) } }
         var info = stat()
         let isFile = path != "-" && isRegularFile(descriptor) && fstat(descriptor, &info) == 0
-        var pieces = isFile ? ConsoleLogPieces.ranges(descriptor: descriptor, size: Int(info.st_size),
-                                                      count: workers) : []
+        let size = Int(info.st_size), threads = workers
+        var pieces = isFile && threads > 1 && size >= ConsoleLogPieces.minimumFileBytes
+            ? ConsoleLogPieces.ranges(descriptor: descriptor, size: size, count: threads * piecesPerThread) : []
         // The last piece reads on to the end of the file, as one read of it
         // does: a log still being written may have grown since.
         if let last = pieces.last { pieces[pieces.count - 1] = last.lowerBound..<Int.max }
         guard pieces.count > 1 else {
             return read(descriptor, path: path, summarizing: true, appModules: appModules) { summary.add($0) }
         }
-        var progress = Progress(path: path, descriptor: descriptor)
-        let results = UnsafeMutableBufferPointer<PieceResult?>.allocate(capacity: pieces.count)
-        results.initialize(repeating: nil)
-        defer { results.deinitialize().deallocate() }
-        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-            var result = PieceResult()
-            let piece = pieces[index]
-            do throws(ConsoleReadError) {
-                result.endsBetweenConflicts = try ConsoleLogReader.read(
-                    descriptor: descriptor, piece: piece, mapping: true, summarizing: true, appModules: appModules,
-                    progress: { done in
-                        // The pieces are read at once, so the first one's share stands for all.
-                        if index == 0 { progress?.update(done * Int(info.st_size) / max(piece.count, 1)) }
-                    }) { parsed in
-                    result.tally.count(parsed)
-                    result.summary.add(parsed)
-                }
-            } catch {
-                result.error = error
-            }
-            results[index] = result
-        }
-        progress?.finish()
+        let queue = PieceQueue(count: pieces.count, progress: Progress(path: path, descriptor: descriptor))
+        let (results, summaries) = readPieces(descriptor, pieces, threads: threads, size: size,
+                                              appModules: appModules, queue: queue)
+        queue.finish()
         // A piece that ended inside a conflict (a list left open before the
         // cut) may have found other conflicts than one parser reading on:
         // then the file is read whole (from its start: the pieces were read
         // with `pread`, which leaves the descriptor's offset where it was).
-        guard results.dropLast().allSatisfy({ $0?.endsBetweenConflicts == true }) else {
+        guard results.dropLast().allSatisfy(\.endsBetweenConflicts) else {
             return read(descriptor, path: path, summarizing: true, appModules: appModules) { summary.add($0) }
         }
         var tally = InputTally()
-        for case let result? in results {
-            if let error = result.error {
+        for piece in results {
+            if let error = piece.error {
                 Output.error("\(name(path)): \(error.description)")
                 return false
             }
-            tally.append(result.tally)
-            summary.merge(result.summary)
+            tally.append(piece.tally)
         }
+        for threadSummary in summaries { summary.merge(threadSummary) }
         return tally.isReadable(name(path))
+    }
+
+    /// Reads `pieces` on `threads` threads, each taking the next piece from
+    /// `queue` until none is left, with caches and a summary of its own
+    /// (a summary numbers rows by its parser's shape ids, which its caches
+    /// hand out); returns what each piece gave, in order, and each thread's
+    /// summary.
+    private static func readPieces(_ descriptor: Int32, _ pieces: [Range<Int>], threads: Int, size: Int,
+                                   appModules: Set<String>, queue: PieceQueue)
+        -> (pieces: [PieceResult], summaries: [Summary]) {
+        let results = UnsafeMutableBufferPointer<PieceResult>.allocate(capacity: pieces.count)
+        results.initialize(repeating: PieceResult())
+        let summaries = UnsafeMutableBufferPointer<Summary>.allocate(capacity: threads)
+        summaries.initialize(repeating: Summary())
+        defer {
+            results.deinitialize().deallocate()
+            summaries.deinitialize().deallocate()
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let caches = SummarizingCaches()
+            var summary = Summary()
+            while let index = queue.take() {
+                let piece = pieces[index]
+                var result = PieceResult()
+                do throws(ConsoleReadError) {
+                    result.endsBetweenConflicts = try ConsoleLogReader.read(
+                        descriptor: descriptor, piece: piece, mapping: true, summarizing: true,
+                        appModules: appModules, caches: caches) { parsed in
+                        result.tally.count(parsed)
+                        summary.add(parsed)
+                    }
+                } catch {
+                    result.error = error
+                }
+                results[index] = result
+                queue.finished(bytes: min(piece.upperBound, size) - piece.lowerBound)
+            }
+            summaries[thread] = summary
+        }
+        return (Array(results), Array(summaries))
     }
 
     /// What one piece of a file gave.
     private struct PieceResult {
-        var summary = Summary()
         var tally = InputTally()
         var error: ConsoleReadError?
         var endsBetweenConflicts = false
     }
+
+    /// Pieces per thread: enough that threads taking the next piece as
+    /// they finish one end within a small piece of each other, whatever else
+    /// the machine is doing; few enough that finding the cuts costs little.
+    private static let piecesPerThread = 8
 
     /// How many pieces a large file is read in: one per core, or
     /// `LAYOUT_EXPLAIN_THREADS` (1 reads every file whole).
@@ -145,6 +173,43 @@ enum InputFile {
         var info = stat()
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
+}
+
+// MARK: - PieceQueue
+
+/// Hands the pieces of a file to the threads reading them, the next one to
+/// whichever thread asks first, and shows their progress.
+private final class PieceQueue {
+    private let lock = DispatchQueue(label: "layout-explain.pieces")
+    private let count: Int
+    private var next = 0
+    private var doneBytes = 0
+    private var progress: Progress?
+
+    init(count: Int, progress: Progress?) {
+        self.count = count
+        self.progress = progress
+    }
+
+    /// The index of the next piece to read, or `nil` when all are taken.
+    func take() -> Int? {
+        lock.sync {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    /// Notes a piece of `bytes` read.
+    func finished(bytes: Int) {
+        lock.sync {
+            doneBytes += bytes
+            progress?.update(doneBytes)
+        }
+    }
+
+    /// Ends the progress line.
+    func finish() { lock.sync { progress?.finish() } }
 }
 
 // MARK: - InputTally

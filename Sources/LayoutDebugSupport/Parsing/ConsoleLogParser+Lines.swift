@@ -58,6 +58,21 @@ extension ConsoleLogParser {
             && !isStrayClosing(text, start, end) && !isEllipsis(text, start, end)
     }
 
+    /// Whether a line opens a list (`true`: a `(` line), or closes one or
+    /// starts another part of the envelope (`false`: a `)` line, a stray
+    /// closing, a header, the advice or the "breaking" line), or neither
+    /// (`nil`). A list is read until one of the second kind, so when the
+    /// last of these lines before a run of ordinary lines is an opening,
+    /// the list may still be open after the run (`ConsoleLogPieces`).
+    static func opensList(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool? {
+        let (start, end, _, keywords) = envelope(text, lineStart, lineEnd)
+        guard start < end else { return nil }
+        if !keywords.found.isEmpty { return false }
+        if isBracket(text, start, end, UInt8(ascii: "(")) { return true }
+        if isBracket(text, start, end, UInt8(ascii: ")")) || isStrayClosing(text, start, end) { return false }
+        return nil
+    }
+
     /// One line that holds no keyword; `constraint` is its constraint opening, if any.
     private mutating func readListLine(_ text: ByteText, _ start: Int, _ end: Int, _ constraint: ConstraintLine.Opening?,
                                        _ emit: (ParsedConflict) -> Void) {

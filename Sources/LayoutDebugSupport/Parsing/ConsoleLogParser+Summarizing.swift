@@ -26,6 +26,11 @@ struct PendingLines {
 /// that the line cache and every conflict made of the line share one.
 final class LineReading {
     let constraint: ConstraintSnapshot?
+    /// `constraint?.className` and `constraint?.identifier`, which every
+    /// conflict made with the reading reads: kept apart, since reading them
+    /// through the optional constraint copies the whole snapshot first.
+    let className: String?
+    let identifier: String?
     let unparsed: String?
     let isRedacted: Bool
     let repairs: PasteRepairs?
@@ -44,6 +49,8 @@ final class LineReading {
     init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
          repairs: PasteRepairs? = nil) {
         self.constraint = constraint
+        className = constraint?.className
+        identifier = constraint?.identifier
         self.unparsed = unparsed
         self.isRedacted = isRedacted
         self.repairs = repairs
@@ -246,7 +253,7 @@ extension ConsoleLogParser {
     /// constraint has that one already: the common case is compared byte
     /// by byte, without making a string.
     private func differing(_ text: ByteText, _ start: Int, _ end: Int, from reading: LineReading) -> String? {
-        if var shared = reading.constraint?.identifier {
+        if var shared = reading.identifier {
             let same = shared.withUTF8 { bytes in
                 bytes.count == end - start && memcmp(bytes.baseAddress!, text.base + start, bytes.count) == 0
             }
@@ -328,9 +335,9 @@ extension ConsoleLogParser {
     /// matches them.
     private func brokenMatch() -> Int? {
         guard let last = readings.indices.last, readings[last].kind == .broken,
-              let broken = readings[last].reading.constraint, let address = readings[last].address else { return nil }
+              let broken = readings[last].reading.className, let address = readings[last].address else { return nil }
         return readings[..<last].firstIndex {
-            $0.kind == .listed && $0.address == address && $0.reading.constraint?.className == broken.className
+            $0.kind == .listed && $0.address == address && $0.reading.className == broken
         }
     }
 

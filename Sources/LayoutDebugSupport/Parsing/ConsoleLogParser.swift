@@ -74,7 +74,7 @@ public struct ConsoleLogParser {
     /// whole lines, so at the end of the input that last line is one more.
     var endsInsideLine = false
     var ordinal = 0
-    let interner = StringInterner()
+    let interner: StringInterner
     /// Set when summarizing: conflicts made of the same lines (by
     /// `lineCache`'s ids) are put together once.
     let shapes: ConflictShapeCache?
@@ -121,10 +121,15 @@ public struct ConsoleLogParser {
     ///   - appModules: the app's own modules, dropped from class names
     ///     (`App.HeaderView` reads `HeaderView`; see `AppModuleNames`); a log
     ///     does not say which module is the app's, so the caller does.
-    public init(summarizing: Bool = false, appModules: Set<String> = []) {
-        shapes = summarizing ? ConflictShapeCache() : nil
-        lineCache = summarizing ? ConflictLineCache() : nil
-        countsLines = !summarizing
+    ///   - caches: when summarizing, what earlier parsers of the same input
+    ///     learned (`SummarizingCaches`); new ones when `nil`. Passing some
+    ///     summarizes.
+    public init(summarizing: Bool = false, appModules: Set<String> = [], caches: SummarizingCaches? = nil) {
+        let caches = caches ?? (summarizing ? SummarizingCaches() : nil)
+        shapes = caches?.shapes
+        lineCache = caches?.lines
+        interner = caches?.interner ?? StringInterner()
+        countsLines = caches == nil
         self.appModules = appModules
     }
 

@@ -20,9 +20,13 @@ import Darwin
 /// (`ConsoleLogReader.read`'s result): when one did not, the caller reads the
 /// whole file again in one piece, so a cut never changes what is found.
 public enum ConsoleLogPieces {
-    /// The smallest piece worth a core of its own: below this, starting a
-    /// thread and warming a second line cache cost more than they save.
-    public static let minimumPieceBytes = 8 << 20
+    /// The smallest file worth more than one core: below this, starting
+    /// threads and warming a second set of caches cost more than they save.
+    public static let minimumFileBytes = 16 << 20
+    /// The smallest piece: threads take pieces one after another, keeping
+    /// their caches, so pieces can be small enough that threads end close
+    /// together; below this, finding the cuts starts to cost.
+    public static let minimumPieceBytes = 2 << 20
     /// How far past each even share of the file a cut is looked for.
     static let searchBytes = 4 << 20
 
@@ -52,34 +56,51 @@ public enum ConsoleLogPieces {
     static func cut(descriptor: Int32, from: Int, size: Int) -> Int? {
         // Ordinary lines come in runs between conflicts: a small window
         // nearly always holds a cut, and a larger one is read only when not.
-        var window = 256 << 10
+        // The window starts `lookBehind` bytes early, to see whether a list
+        // opened there is still open at a cut.
+        let before = min(from, lookBehind)
+        var window = 64 << 10
         while true {
             let length = min(window, searchBytes, size - from)
             guard length > 0 else { return nil }
-            var bytes = [UInt8](repeating: 0, count: length)
-            let read = bytes.withUnsafeMutableBytes { buffer in readAll(descriptor, buffer, at: from) }
-            guard read > 0 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: before + length)
+            let read = bytes.withUnsafeMutableBytes { buffer in readAll(descriptor, buffer, at: from - before) }
+            guard read > before else { return nil }
             let found = bytes.withUnsafeBufferPointer { buffer in
-                cut(in: ByteText(base: buffer.baseAddress!, count: read))
+                cut(in: ByteText(base: buffer.baseAddress!, count: read), notBefore: before)
             }
-            if let found { return from + found }
-            guard read == length, length < min(searchBytes, size - from) else { return nil }
+            if let found { return from - before + found }
+            guard read == before + length, length < min(searchBytes, size - from) else { return nil }
             window *= 4
         }
     }
 
-    /// The start of the first line of `text` where a piece may start: after
-    /// `headerReach` ordinary lines of `text` in a row (blank lines between
-    /// them are passed over). The text's first line may be part of a line,
-    /// so it is not counted.
-    static func cut(in text: ByteText) -> Int? {
+    /// How far before a cut's search a list opening is looked for.
+    static let lookBehind = 16 << 10
+
+    /// The start of the first line of `text` at or after `notBefore` where a
+    /// piece may start: after `headerReach` ordinary lines of `text` in a row
+    /// (blank lines between them are passed over), unless the last line
+    /// before them that opens or ends a list opened one
+    /// (`ConsoleLogParser.opensList`): a list left open, as a log trimmed
+    /// mid-list leaves it, reads ordinary lines as its own until the next
+    /// header, and a cut there would make `ConsoleLogReader` report the piece
+    /// inexact, so that the whole file is read again. The text's first line
+    /// may be part of a line, so it is not counted.
+    static func cut(in text: ByteText, notBefore: Int = 0) -> Int? {
         guard var lineStart = text.firstIndex(of: 0x0A, from: 0, to: text.count).map({ $0 + 1 }) else { return nil }
         var ordinaryLines = 0
+        var listOpen = false
         while let newline = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) {
-            if ordinaryLines >= ConsoleLogParser.headerReach { return lineStart }
+            if ordinaryLines >= ConsoleLogParser.headerReach, lineStart >= notBefore, !listOpen { return lineStart }
             let (start, end) = text.trimmed(lineStart, newline)
             if start < end {
-                ordinaryLines = ConsoleLogParser.isOrdinary(text, lineStart, newline) ? ordinaryLines + 1 : 0
+                if ConsoleLogParser.isOrdinary(text, lineStart, newline) {
+                    ordinaryLines += 1
+                } else {
+                    ordinaryLines = 0
+                    if let opens = ConsoleLogParser.opensList(text, lineStart, newline) { listOpen = opens }
+                }
             }
             lineStart = newline + 1
         }

@@ -45,8 +45,9 @@ public enum ConsoleLogReader {
     ///     size when mapped (a log still being written) is read as usual. Only
     ///     for a caller that handles `SIGBUS`, which a file truncated while it
     ///     is mapped raises. Ignored without a piece or for other files.
-    ///   - summarizing: see `ConsoleLogParser.init(summarizing:appModules:)`.
+    ///   - summarizing: see `ConsoleLogParser.init(summarizing:appModules:caches:)`.
     ///   - appModules: the app's own modules, dropped from class names (same).
+    ///   - caches: what earlier summarizing reads of this input learned (same).
     ///   - progress: called after each read with the total bytes read so far
     ///     (of the piece, when reading one).
     ///   - emit: called with each conflict as soon as it is complete.
@@ -59,9 +60,9 @@ public enum ConsoleLogReader {
     @discardableResult
     public static func read(descriptor: Int32, piece: Range<Int>? = nil, mapping: Bool = false,
                             summarizing: Bool = false, appModules: Set<String> = [],
-                            progress: ((Int) -> Void)? = nil,
+                            caches: SummarizingCaches? = nil, progress: ((Int) -> Void)? = nil,
                             emit: (ParsedConflict) -> Void) throws(ConsoleReadError) -> Bool {
-        var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules)
+        var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules, caches: caches)
         var rest = piece
         var mappedBytes = 0
         if mapping, let piece, let mapped = MappedFileRange(descriptor: descriptor, range: piece) {

@@ -86,10 +86,13 @@ final class ParsingPiecesTests: XCTestCase {
         return (found, signatures, exact)
     }
 
-    /// Each piece count cuts in other places; where every piece but the
-    /// last ended between conflicts, the pieces hold the whole log's
-    /// conflicts, and where one did not (a list never closed runs past a
-    /// cut), the caller reads the file whole, which the log makes happen.
+    /// Each piece count cuts in other places. The cuts `ConsoleLogPieces`
+    /// finds leave no list open, so every piece but the last ends between
+    /// conflicts and the pieces hold the whole log's conflicts. Cuts at any
+    /// line start instead (as a naive splitter would make) land inside lists
+    /// too: where every piece ended between conflicts the pieces still hold
+    /// the whole log's conflicts, and where one did not, the read says so
+    /// (and the caller reads the file whole); the log makes both happen.
     func test_aLogReadInPieces_holdsExactlyTheWholeLogsConflicts_orSaysItMayNot() throws {
         let text = try log()
         let url = try file(text)
@@ -100,27 +103,61 @@ final class ParsingPiecesTests: XCTestCase {
         var exactCuts = 0, inexactCuts = 0
         for count in [2, 3, 5, 8, 13, 40] {
             let descriptor = open(url.path, O_RDONLY)
-            let pieces = ConsoleLogPieces.ranges(descriptor: descriptor, size: size, count: count, smallest: 1)
+            let found = ConsoleLogPieces.ranges(descriptor: descriptor, size: size, count: count, smallest: 1)
             close(descriptor)
-            XCTAssertEqual(pieces.first?.lowerBound, 0)
-            XCTAssertEqual(pieces.last?.upperBound, size)
-            XCTAssertTrue(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
-            cutCounts.insert(pieces.count)
-            let read = try conflicts(url, pieces: pieces)
-            let mapped = try conflicts(url, pieces: pieces, mapping: true)
-            let summarized = try conflicts(url, pieces: pieces, mapping: true, summarizing: true)
-            XCTAssertEqual(read.exact, summarized.exact)
-            XCTAssertEqual(mapped.found, read.found, "\(pieces.count) pieces, mapped")
-            XCTAssertEqual(mapped.exact, read.exact, "\(pieces.count) pieces, mapped")
-            guard read.exact else { inexactCuts += 1; continue }
-            exactCuts += 1
-            XCTAssertEqual(read.found, whole, "\(pieces.count) pieces")
-            XCTAssertEqual(summarized.signatures, whole.map(\.signature), "\(pieces.count) pieces, summarizing")
+            cutCounts.insert(found.count)
+            for (pieces, isFound) in [(found, true), (Self.lineStartCuts(text, count: count), false)] {
+                XCTAssertEqual(pieces.first?.lowerBound, 0)
+                XCTAssertEqual(pieces.last?.upperBound, size)
+                XCTAssertTrue(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+                let read = try conflicts(url, pieces: pieces)
+                let mapped = try conflicts(url, pieces: pieces, mapping: true)
+                let summarized = try conflicts(url, pieces: pieces, mapping: true, summarizing: true)
+                XCTAssertEqual(read.exact, summarized.exact)
+                XCTAssertEqual(mapped.found, read.found, "\(pieces.count) pieces, mapped")
+                XCTAssertEqual(mapped.exact, read.exact, "\(pieces.count) pieces, mapped")
+                if isFound { XCTAssertTrue(read.exact, "\(pieces.count) pieces found: a list left open at a cut") }
+                guard read.exact else { inexactCuts += 1; continue }
+                exactCuts += 1
+                XCTAssertEqual(read.found, whole, "\(pieces.count) pieces")
+                XCTAssertEqual(summarized.signatures, whole.map(\.signature), "\(pieces.count) pieces, summarizing")
+            }
         }
         // The log is cut in many places, and both cases are met.
         XCTAssertGreaterThan(cutCounts.max() ?? 0, 10)
         XCTAssertGreaterThan(exactCuts, 0)
         XCTAssertGreaterThan(inexactCuts, 0)
+    }
+
+    /// `count` pieces of `text` cut at the line starts nearest even shares,
+    /// wherever they fall.
+    private static func lineStartCuts(_ text: String, count: Int) -> [Range<Int>] {
+        let bytes = Array(text.utf8)
+        var bounds = [0]
+        for share in 1..<count {
+            var cut = bytes.count / count * share
+            while cut < bytes.count, cut > 0, bytes[cut - 1] != 0x0A { cut += 1 }
+            if cut > bounds.last!, cut < bytes.count { bounds.append(cut) }
+        }
+        bounds.append(bytes.count)
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+    }
+
+    /// Ten ordinary lines after a list that was never closed do not make a
+    /// cut: the list reads them as its own until the next header. The cut
+    /// comes after the next run that follows a closed list.
+    func test_aCut_isNotMadeWhileAListIsOpen() throws {
+        let ordinary = String(repeating: "App[1:2] [Network] request done\n", count: 12)
+        let header = "App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints.\n"
+        let list = "(\n    \"<NSLayoutConstraint:0x600003 UIView:0x7f02.width == 30   (active)>\",\n"
+        let open = "partial line\n" + header + list + ordinary
+        let closed = header + list + ")\n" + ordinary
+        let text = open + closed + "App[1:2] next\n"
+        let bytes = Array(text.utf8)
+        let cut = bytes.withUnsafeBufferPointer { ConsoleLogPieces.cut(in: ByteText(base: $0.baseAddress!, count: $0.count)) }
+        // Worked out from the text: the line after the closed list's tenth ordinary line.
+        let expected = (open + header + list + ")\n").utf8.count + 10 * "App[1:2] [Network] request done\n".utf8.count
+        XCTAssertEqual(cut, expected)
     }
 
     /// A piece ends inside a conflict when it stops within an open list:
