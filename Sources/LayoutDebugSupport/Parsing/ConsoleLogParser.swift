@@ -251,7 +251,15 @@ public struct ConsoleLogParser {
         while true {
             let next = candidates.next(in: text, from: search)
             guard next < text.count else { return nil }
-            let start = text.lineStart(containing: next, notBefore: search)
+            // A `<` that opens no constraint (`<UIView: 0x…>`, `<Notice>`) is
+            // passed over alone, the rest of its line searched on: a line
+            // holding a `<` never opens a list, so only such a `<` could make
+            // it start a conflict (`ConstraintLine.opensNamed`).
+            if text[next] == UInt8(ascii: "<"), !ConstraintLine.opensNamed(text, at: next) {
+                search = next + 1
+                continue
+            }
+            let start = text.lineStart(containing: next, notBefore: from)
             let end = text.firstIndex(of: 0x0A, from: next, to: text.count) ?? text.count
             if startsConflict(text, start, end) {
                 return headerLine(text, before: start, notBefore: from) ?? start

@@ -31,11 +31,7 @@ enum ConstraintLine {
         while let open = text.firstIndex(of: UInt8(ascii: "<"), from: search, to: to) {
             search = open + 1
             if text.has("<private>", at: open) { return .redacted }
-            var cursor = open + 1
-            if cursor < to, text[cursor] == UInt8(ascii: "<") { cursor += 1 }  // old SnapKit `<<Class:0x…>`
-            let nameStart = cursor
-            while cursor < to, ByteClass.isClassName(text[cursor]) { cursor += 1 }
-            guard cursor > nameStart, cursor < to, text[cursor] == UInt8(ascii: ":") else { continue }
+            guard let cursor = classEnd(text, after: open, to: to) else { continue }
             let named = text.has("Constraint", at: cursor - 10)
             if strict, !named { continue }
             let close = text.lastIndex(of: UInt8(ascii: ">"), from: open, to: to).map { $0 + 1 } ?? to
@@ -43,6 +39,30 @@ enum ConstraintLine {
             return .constraint(start: open, end: close, quoted: quoted, named: named)
         }
         return nil
+    }
+
+    /// Whether the `<` at `open` begins what `find(strict: true)` accepts:
+    /// `<private>`, or a class named like a constraint and its `:`. A line
+    /// holding a `<` starts a conflict outside a list exactly when one of
+    /// its `<` does, so the parser between conflicts asks this of each `<`
+    /// it meets and reads the line only for one that does.
+    static func opensNamed(_ text: ByteText, at open: Int) -> Bool {
+        if text.has("<private>", at: open) { return true }
+        // A class name stops at a blank or a line's end, so the text's end bounds it as the line's would.
+        guard let cursor = classEnd(text, after: open, to: text.count) else { return false }
+        return text.has("Constraint", at: cursor - 10)
+    }
+
+    /// The index of the `:` after the class name that the `<` at `open`
+    /// begins (`<Class:`, or `<<Class:` as old SnapKit prints it), within
+    /// `to`; `nil` when no `:` follows a class name there.
+    private static func classEnd(_ text: ByteText, after open: Int, to: Int) -> Int? {
+        var cursor = open + 1
+        if cursor < to, text[cursor] == UInt8(ascii: "<") { cursor += 1 }  // old SnapKit `<<Class:0x…>`
+        let nameStart = cursor
+        while cursor < to, ByteClass.isClassName(text[cursor]) { cursor += 1 }
+        guard cursor > nameStart, cursor < to, text[cursor] == UInt8(ascii: ":") else { return nil }
+        return cursor
     }
 
     /// Undoes the escaping `NSArray`'s description applies to quoted strings:
