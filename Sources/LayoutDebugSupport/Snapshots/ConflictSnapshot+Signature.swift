@@ -7,21 +7,43 @@ extension ConstraintSnapshot {
     /// Two constraints made by the same line of code in two cells have the
     /// same shape, so repeats of one bug count as one.
     public var shape: String {
-        var parts = [className]
-        if let identifier { parts.append("'\(identifier)'") }
-        parts.append(Self.side(firstItem, firstAttribute))
-        parts.append(relation.symbol)
-        if secondItem != nil || secondAttribute != .notAnAttribute {
-            parts.append(Self.side(secondItem, secondAttribute))
-            if multiplier != 1 { parts.append("*\(Self.number(multiplier))") }
+        // One string appended to, parts separated by a space: a summary
+        // makes a shape for every distinct line, and an array of parts
+        // joined, each made by interpolation, cost several times this.
+        var text = ""
+        text.reserveCapacity(className.utf8.count + 96)
+        text += className
+        if let identifier {
+            text += " '"
+            text += identifier
+            text += "'"
         }
-        parts.append(Self.number(constant))
-        if priority < 1000 { parts.append("@\(Self.number(priority))") }
-        return parts.joined(separator: " ")
+        text += " "
+        Self.appendSide(&text, firstItem, firstAttribute)
+        text += " "
+        text += relation.symbol
+        if secondItem != nil || secondAttribute != .notAnAttribute {
+            text += " "
+            Self.appendSide(&text, secondItem, secondAttribute)
+            if multiplier != 1 {
+                text += " *"
+                text += Self.number(multiplier)
+            }
+        }
+        text += " "
+        text += Self.number(constant)
+        if priority < 1000 {
+            text += " @"
+            text += Self.number(priority)
+        }
+        return text
     }
 
-    private static func side(_ item: ObjectReference?, _ attribute: LayoutAttribute) -> String {
-        "\(item?.className ?? "?").\(attribute.canonical.rawValue)"
+    /// `Class.attribute`, `?` standing for a missing item.
+    private static func appendSide(_ text: inout String, _ item: ObjectReference?, _ attribute: LayoutAttribute) {
+        text += item?.className ?? "?"
+        text += "."
+        text += attribute.canonical.rawValue
     }
 
     /// Prints a number the way logs do: no trailing `.0`, no exponent for integers.
