@@ -3,7 +3,8 @@
 // Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address -parse-as-library`
 // together with the snapshot, parsing and explaining sources, so it needs no
 // package build. Each input is fed three ways (whole, in two pieces at a
-// position the input chooses, and in summarizing mode), and the invariants
+// position the input chooses, and in summarizing mode, whose signatures and
+// owners must be the whole read's), and the invariants
 // below turn silent mistakes into crashes libFuzzer reports.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,10 +30,16 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     var signatures: [String] = []
+    var owners: [ConflictOwner?] = []
     var summarizing = ConsoleLogParser(summarizing: true)
-    summarizing.consume(bytes) { signatures.append($0.signature ?? "") }
-    summarizing.finish { signatures.append($0.signature ?? "") }
+    let summarize = { (parsed: ParsedConflict) in
+        signatures.append(parsed.signature ?? "")
+        owners.append(parsed.owner)
+    }
+    summarizing.consume(bytes, emit: summarize)
+    summarizing.finish(emit: summarize)
     check(signatures == whole.map(\.snapshot.signature), "summarizing changed a signature")
+    check(owners == whole.map { ConflictTriage.owner(of: $0.snapshot) }, "summarizing changed an owner")
 
     for (index, found) in whole.enumerated() {
         let conflict = found.snapshot

@@ -21,6 +21,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
     Sources/LayoutDebugSupport/Snapshots/*.swift \
     Sources/LayoutDebugSupport/Shared/*.swift \
     Sources/LayoutDebugSupport/Parsing/*.swift \
+    Sources/LayoutDebugSupport/Triage/*.swift \
     Sources/LayoutDebugSupport/Explain/*.swift \
     -o "$WORK/build/parser-fuzz"
 
