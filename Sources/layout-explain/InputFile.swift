@@ -146,7 +146,7 @@ enum InputFile {
     /// the machine is doing; few enough that finding the cuts costs little.
     private static let piecesPerThread = 8
 
-    /// How many pieces a large file is read in: one per core, or
+    /// How many threads read a large file: one per core, or
     /// `LAYOUT_EXPLAIN_THREADS` (1 reads every file whole).
     static var workers: Int {
         if let value = getenv("LAYOUT_EXPLAIN_THREADS").map({ String(cString: $0) }), let count = Int(value),

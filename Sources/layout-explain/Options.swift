@@ -32,9 +32,9 @@ struct Options {
           --summary   one line per distinct conflict (its signature), grouped by owner
                       (yours, system, transient), most frequent first, with a total
                       per owner; no explanations, so it is fast on big logs. A file
-                      of 16 MB or more is read in pieces, one per core, and counted
+                      of 16 MB or more is read on every core, in pieces, and counted
                       exactly as if read whole (LAYOUT_EXPLAIN_THREADS=N sets how
-                      many pieces; 1 reads it whole)
+                      many threads; 1 reads it whole)
           --json      machine-readable output (an array of reports, or the summary
                       object); each conflict has an "owner": yours, system or transient
           --html PAGE also draw each conflict into PAGE, one self-contained HTML file: its
