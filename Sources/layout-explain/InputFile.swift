@@ -158,6 +158,7 @@ enum InputFile {
 
     /// The open descriptor of `path` (0 for `-`), or `nil` after printing why not.
     private static func open(_ path: String) -> Int32? {
+        TruncationGuard.reading(name(path))
         let descriptor = path == "-" ? 0 : openForReading(path)
         guard descriptor >= 0 else {
             Output.error("\(path): \(String(cString: strerror(errno)))")

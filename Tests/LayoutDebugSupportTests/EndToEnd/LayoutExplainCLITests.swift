@@ -254,9 +254,9 @@ final class LayoutExplainCLITests: XCTestCase {
 
     /// A file is mapped rather than copied, and a mapped file truncated while
     /// it is read (a log rotated in place) raises `SIGBUS`: the user gets a
-    /// one-line error and status 1, not a crash. The signal is sent by hand,
-    /// to a run waiting on standard input, since when a truncation lands
-    /// cannot be timed from outside.
+    /// one-line error naming the input and status 1, not a crash. The signal
+    /// is sent by hand, to a run waiting on standard input, since when a
+    /// truncation lands cannot be timed from outside.
     func test_busError_whileReading_isAOneLineError() throws {
         let process = Process()
         process.executableURL = try binary()
@@ -274,7 +274,7 @@ final class LayoutExplainCLITests: XCTestCase {
         input.fileHandleForWriting.closeFile()
         XCTAssertEqual(process.terminationReason, .exit, "it exits rather than dying of the signal")
         XCTAssertEqual(process.terminationStatus, 1)
-        XCTAssertEqual(message, "layout-explain: an input file shrank while it was being read (rotated or "
+        XCTAssertEqual(message, "layout-explain: <stdin>: the file shrank while it was being read (rotated or "
             + "truncated); run again once it stops changing\n")
     }
 
