@@ -31,7 +31,7 @@ enum InputFile {
         // A regular file is mapped rather than copied (`main` installs `TruncationGuard` for that), from
         // its start: it was just opened, or read only with `pread`. Standard input is read from where it
         // stands, even when it is a file.
-        let isFile = path != "-" && isRegularFile(descriptor)
+        let isFile = path != "-" && regularFileSize(descriptor) != nil
         do {
             try ConsoleLogReader.read(descriptor: descriptor, piece: isFile ? 0..<Int.max : nil, mapping: isFile,
                                       summarizing: summarizing, appModules: appModules,
@@ -60,10 +60,9 @@ enum InputFile {
     static func summarize(_ path: String, appModules: Set<String>, into summary: inout Summary) -> Bool {
         guard let descriptor = open(path) else { return false }
         defer { if descriptor != 0 { close(descriptor) } }
-        var info = stat()
-        let isFile = path != "-" && isRegularFile(descriptor) && fstat(descriptor, &info) == 0
-        let size = Int(info.st_size), threads = workers
-        var pieces = isFile && threads > 1 && size >= ConsoleLogPieces.minimumFileBytes
+        let threads = workers
+        let size = path == "-" ? 0 : regularFileSize(descriptor) ?? 0
+        var pieces = threads > 1 && size >= ConsoleLogPieces.minimumFileBytes
             ? ConsoleLogPieces.ranges(descriptor: descriptor, size: size, count: threads * piecesPerThread) : []
         // The last piece reads on to the end of the file, as one read of it
         // does: a log still being written may have grown since.
@@ -169,10 +168,12 @@ enum InputFile {
 
     private static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    /// Whether `descriptor` is a regular file, which can be mapped and read in pieces (not a pipe or terminal).
-    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+    /// The size of the regular file open at `descriptor`, which can be mapped and read in pieces; `nil`
+    /// for a pipe or a terminal.
+    private static func regularFileSize(_ descriptor: Int32) -> Int? {
         var info = stat()
-        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 }
 

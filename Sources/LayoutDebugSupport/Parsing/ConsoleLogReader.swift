@@ -67,7 +67,7 @@ public enum ConsoleLogReader {
         var mappedBytes = 0
         if mapping, let piece, let mapped = MappedFileRange(descriptor: descriptor, range: piece) {
             defer { mapped.unmap() }
-            if piece.lowerBound == 0, memchr(mapped.base, 0, min(mapped.count, 65536)) != nil { throw .binary }
+            if piece.lowerBound == 0, holdsNUL(mapped.base, count: mapped.count) { throw .binary }
             mappedBytes = consumeLines(of: mapped, into: &parser, progress: progress, emit: emit)
             rest = piece.lowerBound + mappedBytes..<piece.upperBound
         }
@@ -85,17 +85,13 @@ public enum ConsoleLogReader {
     /// parser is given then has a mapped byte after it, as a read buffer has.
     private static func consumeLines(of mapped: MappedFileRange, into parser: inout ConsoleLogParser,
                                      progress: ((Int) -> Void)?, emit: (ParsedConflict) -> Void) -> Int {
-        let usable = mapped.count - 1
+        let text = ByteText(base: mapped.base, count: mapped.count - 1)
         var done = 0
-        while done < usable {
-            let end = min(done + chunkSize, usable)
-            var lastNewline = end - 1
-            while lastNewline >= done, mapped.base[lastNewline] != 0x0A { lastNewline -= 1 }
-            if lastNewline < done {
-                // A line longer than a chunk: fed whole, up to its newline.
-                guard let newline = memchr(mapped.base + end, 0x0A, usable - end) else { break }
-                lastNewline = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - mapped.base
-            }
+        while done < text.count {
+            let end = min(done + chunkSize, text.count)
+            // A line longer than a chunk is fed whole, up to its newline.
+            guard let lastNewline = text.lastIndex(of: 0x0A, from: done, to: end)
+                    ?? text.firstIndex(of: 0x0A, from: end, to: text.count) else { break }
             parser.consume(UnsafeBufferPointer(start: mapped.base + done, count: lastNewline + 1 - done), emit: emit)
             done = lastNewline + 1
             progress?(done)
@@ -128,14 +124,12 @@ public enum ConsoleLogReader {
             if count == 0 { break }
             if !checkedForBinary {
                 checkedForBinary = true
-                if memchr(buffer + filled, 0, min(count, 65536)) != nil { throw .binary }
+                if holdsNUL(buffer + filled, count: count) { throw .binary }
             }
             filled += count
             total += count
             progress?(alreadyRead + total)
-            var lastNewline = filled - 1
-            while lastNewline >= 0, buffer[lastNewline] != 0x0A { lastNewline -= 1 }
-            if lastNewline >= 0 {
+            if let lastNewline = ByteText(base: buffer, count: filled).lastIndex(of: 0x0A, from: 0, to: filled) {
                 let complete = lastNewline + 1
                 parser.consume(UnsafeBufferPointer(start: buffer, count: complete), emit: emit)
                 memmove(buffer, buffer + complete, filled - complete)
@@ -147,6 +141,12 @@ public enum ConsoleLogReader {
             }
         }
         if filled > 0 { parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit) }
+    }
+
+    /// Whether an input's first bytes hold a NUL, which console text never
+    /// does: the first 64 KB are enough to tell a binary file, mapped or read.
+    private static func holdsNUL(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        memchr(bytes, 0, min(count, 65536)) != nil
     }
 }
 
