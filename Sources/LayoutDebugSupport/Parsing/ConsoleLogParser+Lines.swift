@@ -46,31 +46,34 @@ extension ConsoleLogParser {
         return (start, end, constraint, Keywords(text, start, opening))
     }
 
-    /// Whether a line leaves a parser between conflicts where it found it:
-    /// it holds no keyword and no constraint, and is not a bracket, a list's
-    /// closing or an ellipsis, so only a list left open reads it (as a stray
-    /// line); and it is not blank, which a list's end does not count.
-    /// `ConsoleLogPieces` cuts a log after ten of them.
-    static func isOrdinary(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool {
-        let (start, end, constraint, keywords) = envelope(text, lineStart, lineEnd)
-        return start < end && constraint == nil && keywords.found.isEmpty
-            && !isBracket(text, start, end, UInt8(ascii: "(")) && !isBracket(text, start, end, UInt8(ascii: ")"))
-            && !isStrayClosing(text, start, end) && !isEllipsis(text, start, end)
+    /// What a line is to a list, read once per line where `ConsoleLogPieces`
+    /// looks for a place to cut a log.
+    enum ListRole {
+        /// Nothing but blanks: passed over.
+        case blank
+        /// No keyword and no constraint, not a bracket, a list's closing or
+        /// an ellipsis: it leaves a parser between conflicts where it found
+        /// it, so only a list left open reads it (as a stray line). A log is
+        /// cut after ten of them.
+        case ordinary
+        /// A `(` line: a list is read from it until a line that ends one.
+        case opensList
+        /// A `)` line, a stray closing, a header, the advice or the
+        /// "breaking" line: no list is open after it.
+        case endsList
+        /// A constraint or an ellipsis: part of a list, ending none.
+        case other
     }
 
-    /// Whether a line opens a list (`true`: a `(` line), or closes one or
-    /// starts another part of the envelope (`false`: a `)` line, a stray
-    /// closing, a header, the advice or the "breaking" line), or neither
-    /// (`nil`). A list is read until one of the second kind, so when the
-    /// last of these lines before a run of ordinary lines is an opening,
-    /// the list may still be open after the run (`ConsoleLogPieces`).
-    static func opensList(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> Bool? {
-        let (start, end, _, keywords) = envelope(text, lineStart, lineEnd)
-        guard start < end else { return nil }
-        if !keywords.found.isEmpty { return false }
-        if isBracket(text, start, end, UInt8(ascii: "(")) { return true }
-        if isBracket(text, start, end, UInt8(ascii: ")")) || isStrayClosing(text, start, end) { return false }
-        return nil
+    /// `ListRole` of one line.
+    static func listRole(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int) -> ListRole {
+        let (start, end, constraint, keywords) = envelope(text, lineStart, lineEnd)
+        guard start < end else { return .blank }
+        if !keywords.found.isEmpty { return .endsList }
+        if isBracket(text, start, end, UInt8(ascii: "(")) { return .opensList }
+        if isBracket(text, start, end, UInt8(ascii: ")")) || isStrayClosing(text, start, end) { return .endsList }
+        if constraint != nil || isEllipsis(text, start, end) { return .other }
+        return .ordinary
     }
 
     /// One line that holds no keyword; `constraint` is its constraint opening, if any.

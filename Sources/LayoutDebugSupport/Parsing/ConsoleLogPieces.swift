@@ -10,7 +10,7 @@ import Darwin
 /// its own core, and still find exactly the conflicts one parser finds reading
 /// the whole file.
 ///
-/// A piece starts after ten ordinary lines (`ConsoleLogParser.isOrdinary`):
+/// A piece starts after ten ordinary lines (`ConsoleLogParser.ListRole`):
 /// no keyword, no constraint, no bracket. After them a parser is between
 /// conflicts unless a list was left open before them, and a parser between
 /// conflicts looks no further back than that for a header
@@ -82,7 +82,7 @@ public enum ConsoleLogPieces {
     /// piece may start: after `headerReach` ordinary lines of `text` in a row
     /// (blank lines between them are passed over), unless the last line
     /// before them that opens or ends a list opened one
-    /// (`ConsoleLogParser.opensList`): a list left open, as a log trimmed
+    /// (`ConsoleLogParser.ListRole`): a list left open, as a log trimmed
     /// mid-list leaves it, reads ordinary lines as its own until the next
     /// header, and a cut there would make `ConsoleLogReader` report the piece
     /// inexact, so that the whole file is read again. The text's first line
@@ -93,14 +93,12 @@ public enum ConsoleLogPieces {
         var listOpen = false
         while let newline = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) {
             if ordinaryLines >= ConsoleLogParser.headerReach, lineStart >= notBefore, !listOpen { return lineStart }
-            let (start, end) = text.trimmed(lineStart, newline)
-            if start < end {
-                if ConsoleLogParser.isOrdinary(text, lineStart, newline) {
-                    ordinaryLines += 1
-                } else {
-                    ordinaryLines = 0
-                    if let opens = ConsoleLogParser.opensList(text, lineStart, newline) { listOpen = opens }
-                }
+            switch ConsoleLogParser.listRole(text, lineStart, newline) {
+            case .blank: break
+            case .ordinary: ordinaryLines += 1
+            case .opensList: (ordinaryLines, listOpen) = (0, true)
+            case .endsList: (ordinaryLines, listOpen) = (0, false)
+            case .other: ordinaryLines = 0
             }
             lineStart = newline + 1
         }

@@ -104,20 +104,14 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     /// holds keyboard views too, but the app's own `Harbor1View` (an input
     /// accessory pinned to the safe area) is in it, so it stays the app's.
     static func systemEvidence(_ constraints: [ConstraintSnapshot]) -> String? {
+        // Decided as `owner(of:)` decides it (`OwnerEvidence`); only the names are gathered here.
+        var evidence = OwnerEvidence()
+        for c in constraints { evidence.add(OwnerEvidence(of: c)) }
+        guard !evidence.excludesSystem, evidence.namesInternalView else { return nil }
         var internalNames: [String] = []
-        for c in constraints {
-            if FrameworkClassNames.isAppConstraintClass(c.className) { return nil }
-            for item in [c.firstItem, c.secondItem] {
-                guard let item else { continue }
-                switch FrameworkClassNames.kind(of: item) {
-                case .frameworkInternal:
-                    if !internalNames.contains(item.className) { internalNames.append(item.className) }
-                case .systemGuide:
-                    continue
-                case .app, .publicFramework, .unknown:
-                    return nil
-                }
-            }
+        for item in constraints.flatMap({ [$0.firstItem, $0.secondItem] }).compactMap({ $0 })
+        where FrameworkClassNames.kind(of: item) == .frameworkInternal && !internalNames.contains(item.className) {
+            internalNames.append(item.className)
         }
         guard let first = internalNames.first else { return nil }
         let framework = first.hasPrefix("_NS") ? "AppKit" : "UIKit"
