@@ -229,29 +229,13 @@ struct SignatureKey: Hashable {
             // `==` on strings is canonical equivalence, so two spellings of
             // one accented letter are one signature: only an ASCII text's
             // bytes are its equality, and the rest keep the standard hash.
-            guard let base = bytes.baseAddress, Self.isASCII(bytes) else {
+            guard let base = bytes.baseAddress, ASCIIBytes.isASCII(bytes) else {
                 return UInt64(bitPattern: Int64(signature.hashValue))
             }
             var hasher = StreamHasher()
             hasher.add(base, count: bytes.count)
             return hasher.digest
         }
-    }
-
-    /// Whether every byte is ASCII, eight at a time: signatures are hundreds of bytes.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        var high: UInt64 = 0
-        while offset + 8 <= raw.count {
-            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < raw.count {
-            high |= UInt64(raw[offset])
-            offset += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }

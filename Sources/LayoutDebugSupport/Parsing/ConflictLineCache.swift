@@ -75,7 +75,7 @@ final class ConflictLineCache {
     @exclusivity(unchecked) private var lines = 0
     @exclusivity(unchecked) private var spellings = SpellingNumbers()
     /// The values of the address runs of the line last keyed, in order.
-    @exclusivity(unchecked) private(set) var values: [UInt64] = []
+    @exclusivity(unchecked) private(set) var values = ScratchList<UInt64>()
     /// Where the plain identifier of the line last keyed lies, when its key
     /// leaves it out: every line with that key has one, each its own.
     @exclusivity(unchecked) private(set) var identifier: (start: Int, end: Int)?
@@ -105,7 +105,7 @@ final class ConflictLineCache {
     func key(_ text: ByteText, _ start: Int, _ end: Int) -> ConflictShapeCache.Key {
         var hasher = StreamHasher()
         spellings.reset()
-        values.removeAll(keepingCapacity: true)
+        values.removeAll()
         var identifier: (start: Int, end: Int)?
         var index = start
         var isFirstRun = true
@@ -167,14 +167,14 @@ struct SpellingNumbers {
         var capitals: UInt64
     }
 
-    private var known: [Spelling] = []
+    private var known = ScratchList<Spelling>()
 
     /// Forgets the spellings, for the next line.
-    mutating func reset() { known.removeAll(keepingCapacity: true) }
+    mutating func reset() { known.removeAll() }
 
     /// The number of `spelling`, a new one if the line has not had it.
     mutating func number(of spelling: Spelling) -> Int {
-        if let found = known.firstIndex(of: spelling) { return found }
+        if let found = known.elements.firstIndex(of: spelling) { return found }
         known.append(spelling)
         return known.count - 1
     }

@@ -249,7 +249,7 @@ extension ConsoleLogParser {
     }
 
     mutating func reset() {
-        conflict = ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: [])
+        clearConflict()
         hasHeader = false
         constraintLines = 0
         droppedLines = 0
@@ -257,6 +257,22 @@ extension ConsoleLogParser {
         linesAfterHeader = 0
         pending.removeAll()
         state = .idle
+    }
+
+    /// Empties `conflict` field by field. A snapshot is large (its broken
+    /// constraint is held inline), and putting a new one in place costs
+    /// copies and a destroy of the whole, most often of one already empty
+    /// (`begin` resets right after `flush` has).
+    private mutating func clearConflict() {
+        if conflict.ordinal != nil { conflict.ordinal = nil }
+        if case .some = conflict.brokenConstraint { conflict.brokenConstraint = nil }
+        if !conflict.mutuallyExclusive.isEmpty { conflict.mutuallyExclusive = [] }
+        if !conflict.views.isEmpty { conflict.views = [] }
+        if conflict.viewController != nil { conflict.viewController = nil }
+        conflict.isSystemViewController = false
+        if !conflict.unparsedLines.isEmpty { conflict.unparsedLines = [] }
+        conflict.isRedacted = false
+        if conflict.repairs != nil { conflict.repairs = nil }
     }
 
     /// Emits the conflict being read when there is one: at least one line

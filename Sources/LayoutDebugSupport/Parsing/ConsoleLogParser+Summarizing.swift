@@ -15,6 +15,8 @@ struct PendingLines {
     var lines: [(start: Int, end: Int, kind: Kind)] = []
 
     mutating func removeAll() {
+        // Emptying an empty array still costs a generic call; most resets find these empty.
+        guard !lines.isEmpty || !bytes.isEmpty else { return }
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
     }
@@ -66,25 +68,51 @@ final class LineReading {
                 == other.constraint?.withoutParameters(identifier: identifier)
     }
 
-    /// The reading with the constraint's identifier replaced: a line whose
+    /// `shape` had the constraint been given `identifier`: a line whose
     /// key leaves its identifier out shares the rest of the reading.
-    func withIdentifier(_ identifier: String) -> LineReading {
-        guard var constraint else { return self }
-        constraint.identifier = identifier
-        // Splicing the one part that changes costs a tenth of making the whole shape again.
-        let reading = LineReading(constraint: constraint, unparsed: unparsed, isRedacted: isRedacted, repairs: repairs)
-        guard let shape, let restOffset else { return reading }
-        let rest = shape.utf8[shape.utf8.index(shape.utf8.startIndex, offsetBy: restOffset)...]
-        var spliced = ""
-        spliced.reserveCapacity(constraint.className.utf8.count + identifier.utf8.count + rest.count + 3)
-        spliced += constraint.className
-        spliced += " '"
-        spliced += identifier
-        spliced += "'"
-        spliced += Substring(rest)
-        reading.shape = spliced
-        reading.restOffset = spliced.utf8.count - rest.count
-        return reading
+    func shape(identifier: String) -> String? {
+        guard let sharedClass = className, let sharedShape = shape, let restOffset else {
+            // Not `Class 'identifier' …`: made again with the identifier in place.
+            guard var constraint else { return nil }
+            constraint.identifier = identifier
+            return constraint.shape
+        }
+        // Splicing the one part that changes, bytes copied into a string of
+        // the right size: a tenth of making the whole shape again.
+        var shape = sharedShape
+        var className = sharedClass
+        var identifier = identifier
+        return shape.withUTF8 { shape in
+            className.withUTF8 { className in
+                identifier.withUTF8 { identifier in
+                    let rest = UnsafeBufferPointer(rebasing: shape[restOffset...])
+                    let count = className.count + identifier.count + rest.count + 3
+                    return String(unsafeUninitializedCapacity: count) { buffer in
+                        var offset = 0
+                        func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                            guard let base = part.baseAddress else { return }
+                            (buffer.baseAddress! + offset).initialize(from: base, count: part.count)
+                            offset += part.count
+                        }
+                        copy(className)
+                        buffer[offset] = 0x20
+                        buffer[offset + 1] = UInt8(ascii: "'")
+                        offset += 2
+                        copy(identifier)
+                        buffer[offset] = UInt8(ascii: "'")
+                        offset += 1
+                        copy(rest)
+                        return offset
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ownerEvidence` had the constraint been given `identifier`.
+    func ownerEvidence(identifier: String) -> OwnerEvidence? {
+        guard let constraint, let evidence = ownerEvidence else { return nil }
+        return evidence.replacingIdentifier(identifier, of: constraint)
     }
 
     /// Where the text after `Class 'identifier'` starts in `shape`'s UTF-8,
@@ -124,8 +152,19 @@ struct KeptReading {
     /// address of the line it was read from).
     var address: UInt64?
 
-    /// What this line says: `line`'s reading, with this line's identifier.
-    var reading: LineReading
+    /// The shape of this line's constraint, with this line's identifier.
+    /// Worked out only when a conflict is signed (most conflicts' keys are
+    /// met before), and without a new reading per line: copying the
+    /// constraint for one was a twentieth of a varied console's cost.
+    var shape: String? { identifier.map { line.reading.shape(identifier: $0) } ?? line.reading.shape }
+
+    /// What this line's constraint, with this line's identifier, tells of the owner.
+    var ownerEvidence: OwnerEvidence? {
+        identifier.map { line.reading.ownerEvidence(identifier: $0) } ?? line.reading.ownerEvidence
+    }
+
+    /// The class of this line's constraint (an identifier does not change it).
+    var className: String? { line.reading.className }
 }
 
 extension ConstraintSnapshot {
@@ -227,9 +266,8 @@ extension ConsoleLogParser {
                 line.unverifiedBytes = nil
             }
             let identifier = ownIdentifier.flatMap { differing(text, $0.start, $0.end, from: line.reading) }
-            let reading = identifier.map { line.reading.withIdentifier($0) } ?? line.reading
             return KeptReading(line: line, kind: kind, isShared: true, identifier: identifier,
-                               address: address(of: line), reading: reading)
+                               address: address(of: line))
         case .readInFull?:
             return readInFull(text, start, end, kind: kind)
         case nil:
@@ -241,11 +279,10 @@ extension ConsoleLogParser {
                 lines.storeReadInFull(key)
                 return unshared(reading, kind: kind)
             }
-            let source = Self.addressSource(address, values: lines.values)
+            let source = Self.addressSource(address, values: lines.values.elements)
             let bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
             let line = lines.storeUnverified(key, reading: reading, address: source, bytes: bytes)
-            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, address: address,
-                               reading: reading)
+            return KeptReading(line: line, kind: kind, isShared: true, isFirstSeen: true, address: address)
         }
     }
 
@@ -270,8 +307,7 @@ extension ConsoleLogParser {
     /// A reading that belongs to this conflict alone.
     private func unshared(_ reading: LineReading, kind: PendingLines.Kind) -> KeptReading {
         let line = ConflictLineCache.Line(id: 0, reading: reading, address: .none, unverifiedBytes: nil)
-        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address,
-                           reading: reading)
+        return KeptReading(line: line, kind: kind, isShared: false, address: reading.constraint?.address)
     }
 
     /// The current line's constraint address, from its own address runs.
@@ -283,7 +319,7 @@ extension ConsoleLogParser {
         }
     }
 
-    private static func addressSource(_ address: UInt64?, values: [UInt64]) -> ConflictLineCache.AddressSource {
+    private static func addressSource(_ address: UInt64?, values: ArraySlice<UInt64>) -> ConflictLineCache.AddressSource {
         guard let address else { return .none }
         return values.firstIndex(of: address).map { .run($0) } ?? .fixed(address)
     }
@@ -312,7 +348,7 @@ extension ConsoleLogParser {
                 guard changed != nil, reading.constraint?.identifier == changed else { return false }
             }
             return reading.isSame(apartFromParameters: line.reading, identifier: identifier)
-                && Self.addressSource(reading.constraint?.address, values: values) == line.address
+                && Self.addressSource(reading.constraint?.address, values: values[...]) == line.address
         }
     }
 
@@ -335,9 +371,9 @@ extension ConsoleLogParser {
     /// matches them.
     private func brokenMatch() -> Int? {
         guard let last = readings.indices.last, readings[last].kind == .broken,
-              let broken = readings[last].reading.className, let address = readings[last].address else { return nil }
+              let broken = readings[last].className, let address = readings[last].address else { return nil }
         return readings[..<last].firstIndex {
-            $0.kind == .listed && $0.address == address && $0.reading.className == broken
+            $0.kind == .listed && $0.address == address && $0.className == broken
         }
     }
 
@@ -350,15 +386,15 @@ extension ConsoleLogParser {
         var evidence = OwnerEvidence()
         listedShapes.reserveCapacity(readings.count)
         for kept in readings {
-            let reading = kept.reading
+            let reading = kept.line.reading
             if let repairs = reading.repairs { noteRepairs { $0.add(repairs) } }
             if reading.isRedacted { conflict.isRedacted = true }
             if let unparsed = reading.unparsed { conflict.unparsedLines.append(unparsed) }
             // A reading has a shape when it has a constraint; asking for the constraint would copy it.
-            guard let shape = reading.shape else { continue }
+            guard let shape = kept.shape else { continue }
             // The broken constraint is the listed one it names, as a full read records it.
-            let named = kept.kind == .broken ? matched.map { readings[$0].reading } ?? reading : reading
-            if let named = named.ownerEvidence { evidence.add(named) }
+            let named = kept.kind == .broken ? matched.map { readings[$0] } ?? kept : kept
+            if let found = named.ownerEvidence { evidence.add(found) }
             if kept.kind == .broken {
                 brokenShape = named.shape
             } else {

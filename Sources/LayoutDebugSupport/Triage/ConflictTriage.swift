@@ -79,21 +79,28 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
 
     /// Rule 1 for one constraint: its evidence when it is transient.
     static func transientEvidence(of c: ConstraintSnapshot) -> String? {
-        guard let identifier = c.identifier else { return nil }
+        guard let identifier = c.identifier, isTransient(c, identifier: identifier) else { return nil }
         // Worded only for a constraint that decides: most identifiers do not.
-        var item: String { c.firstItem.map(FrameworkClassNames.label) ?? "a view" }
-        if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
+        let item = c.firstItem.map(FrameworkClassNames.label) ?? "a view"
+        if identifier.hasPrefix("_UITemporaryLayout") {
             return "'\(identifier)' on \(item), replaced by the next layout pass"
+        }
+        let axis = identifier.hasSuffix("Height") ? "height" : "width"
+        return "encapsulated \(axis) \(ConstraintSnapshot.number(c.constant)) on \(item), "
+            + "not sized yet, as in cell reuse"
+    }
+
+    /// Rule 1's test, with `identifier` read as the constraint's: a summary
+    /// shares one reading among lines that differ only in their identifier.
+    static func isTransient(_ c: ConstraintSnapshot, identifier: String?) -> Bool {
+        guard let identifier else { return false }
+        if identifier.hasPrefix("_UITemporaryLayoutWidth") || identifier.hasPrefix("_UITemporaryLayoutHeight") {
+            return true
         }
         let isEncapsulatedSize = identifier == "UIView-Encapsulated-Layout-Height"
             || identifier == "UIView-Encapsulated-Layout-Width"
         // 2.22507e-308 as printed parses just below the smallest normal double.
-        if isEncapsulatedSize, c.secondItem == nil, c.relation == .equal, abs(c.constant) < 1e-300 {
-            let axis = identifier.hasSuffix("Height") ? "height" : "width"
-            return "encapsulated \(axis) \(ConstraintSnapshot.number(c.constant)) on \(item), "
-                + "not sized yet, as in cell reuse"
-        }
-        return nil
+        return isEncapsulatedSize && c.secondItem == nil && c.relation == .equal && abs(c.constant) < 1e-300
     }
 
     /// Rule 2, system. Every item is framework-internal or a system guide:

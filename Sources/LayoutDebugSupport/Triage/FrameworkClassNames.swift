@@ -102,7 +102,7 @@ enum FrameworkClassNames {
     /// distinct conflicts more than its whole triage; other names keep it.
     private static func containsDot(_ name: String) -> Bool {
         let bytes = name.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.contains(UInt8(ascii: ".")) }
+        if ASCIIBytes.isASCII(name) { return bytes.contains(UInt8(ascii: ".")) }
         return name.contains(".")
     }
 

@@ -31,6 +31,14 @@ public struct OwnerEvidence: Hashable, Sendable {
         note(constraint.secondItem)
     }
 
+    /// One constraint's evidence, this being its evidence, had it been
+    /// given `identifier`: only rule 1 reads an identifier.
+    public func replacingIdentifier(_ identifier: String?, of constraint: ConstraintSnapshot) -> OwnerEvidence {
+        var evidence = self
+        evidence.isTransient = ConflictTriage.isTransient(constraint, identifier: identifier)
+        return evidence
+    }
+
     /// Notes what one item of a constraint says (rule 2).
     private mutating func note(_ item: ObjectReference?) {
         guard let item else { return }
