@@ -16,7 +16,7 @@ struct Summary {
     /// The row of each of the parser's shape ids: hashing a number per
     /// conflict instead of a long signature. Shape ids are numbered per
     /// input, so they must not outlive it (`finishInput`).
-    private var rowOfShape: [Int: Int] = [:]
+    private var rowOfShape: [ShapeID: Int] = [:]
     private(set) var total = 0
 
     /// Counts one conflict. Redacted and unreadable conflicts have no
@@ -26,8 +26,9 @@ struct Summary {
         let isEmpty = !parsed.hasReadableConstraint
         if let shape = parsed.shape, let signature = parsed.signature, !isEmpty {
             // A shape's row is found once, so its signature is hashed once per shape, not per conflict.
-            let row = rowOfShape[shape] ?? row(of: signature, parsed)
-            rowOfShape[shape] = row
+            let id = ShapeID(value: shape)
+            let row = rowOfShape[id] ?? row(of: signature, parsed)
+            rowOfShape[id] = row
             rows[row].count += 1
             return
         }
@@ -240,5 +241,21 @@ struct SignatureKey: Hashable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
+    /// What a table places a key by: the digest, already a well-mixed hash,
+    /// with the table's seed, rather than SipHash run over it again
+    /// (`Hashable`'s hidden requirement; see `ConflictShapeCache.Key`).
+    func _rawHashValue(seed: Int) -> Int { Int(truncatingIfNeeded: digest) ^ seed }
+
     static func == (a: SignatureKey, b: SignatureKey) -> Bool { a.digest == b.digest && a.signature == b.signature }
+}
+
+/// A parser's shape id as a table key. Ids are numbered from 1 up, so each
+/// is its own hash: with the table's seed they fill its buckets one by one,
+/// and no SipHash runs per conflict.
+struct ShapeID: Hashable {
+    let value: Int
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    func _rawHashValue(seed: Int) -> Int { value ^ seed }
 }

@@ -25,6 +25,13 @@ final class ConflictShapeCache {
         /// are compared on a match): hashing both again costs the line
         /// cache, which looks up every constraint line, twice the rounds.
         func hash(into hasher: inout Hasher) { hasher.combine(first) }
+
+        /// What a table places a key by: `first`, already a well-mixed hash,
+        /// mixed with the table's seed. `Hashable`'s hidden requirement,
+        /// implemented so that the table does not run the standard library's
+        /// SipHash over it: the line cache looks up every constraint line,
+        /// and that hashing was a fortieth of a summary's cost.
+        func _rawHashValue(seed: Int) -> Int { Int(truncatingIfNeeded: first) ^ seed }
     }
 
     /// A conflict kept: its snapshot (the envelope alone, as a summary
@@ -79,10 +86,11 @@ final class ConflictShapeCache {
     /// `nil` when a line has no id (read in full, or unreadable text).
     func key(_ readings: [KeptReading], matched: Int?, droppedLines: Int, envelope: PasteRepairs?) -> Key? {
         var hasher = StreamHasher()
-        for kept in readings {
-            guard kept.isShared else { return nil }
-            hasher.add(UInt64(kept.kind.rawValue) | UInt64(kept.line.id) << 8)
-            if var identifier = kept.identifier {
+        // By index, each field read in place: a reading copied out costs two retains and releases.
+        for index in readings.indices {
+            guard readings[index].isShared else { return nil }
+            hasher.add(UInt64(readings[index].kind.rawValue) | UInt64(readings[index].line.id) << 8)
+            if var identifier = readings[index].identifier {
                 // The line's id stands for its reading's identifier; another one is in the signature.
                 identifier.withUTF8 { hasher.add($0.baseAddress!, count: $0.count) }
             }

@@ -70,7 +70,8 @@ final class LineReading {
 
     /// `shape` had the constraint been given `identifier`: a line whose
     /// key leaves its identifier out shares the rest of the reading.
-    func shape(identifier: String) -> String? {
+    func shape(identifier own: String?) -> String? {
+        guard var identifier = own else { return shape }
         guard let sharedClass = className, let sharedShape = shape, let restOffset else {
             // Not `Class 'identifier' …`: made again with the identifier in place.
             guard var constraint else { return nil }
@@ -81,7 +82,6 @@ final class LineReading {
         // the right size: a tenth of making the whole shape again.
         var shape = sharedShape
         var className = sharedClass
-        var identifier = identifier
         return shape.withUTF8 { shape in
             className.withUTF8 { className in
                 identifier.withUTF8 { identifier in
@@ -110,7 +110,8 @@ final class LineReading {
     }
 
     /// `ownerEvidence` had the constraint been given `identifier`.
-    func ownerEvidence(identifier: String) -> OwnerEvidence? {
+    func ownerEvidence(identifier: String?) -> OwnerEvidence? {
+        guard let identifier else { return ownerEvidence }
         guard let constraint, let evidence = ownerEvidence else { return nil }
         return evidence.replacingIdentifier(identifier, of: constraint)
     }
@@ -151,17 +152,6 @@ struct KeptReading {
     /// This line's own constraint address (a shared reading holds the
     /// address of the line it was read from).
     var address: UInt64?
-
-    /// The shape of this line's constraint, with this line's identifier.
-    /// Worked out only when a conflict is signed (most conflicts' keys are
-    /// met before), and without a new reading per line: copying the
-    /// constraint for one was a twentieth of a varied console's cost.
-    var shape: String? { identifier.map { line.reading.shape(identifier: $0) } ?? line.reading.shape }
-
-    /// What this line's constraint, with this line's identifier, tells of the owner.
-    var ownerEvidence: OwnerEvidence? {
-        identifier.map { line.reading.ownerEvidence(identifier: $0) } ?? line.reading.ownerEvidence
-    }
 
     /// The class of this line's constraint (an identifier does not change it).
     var className: String? { line.reading.className }
@@ -222,7 +212,7 @@ extension ConsoleLogParser {
         // a conflict gets an id but is not kept until its key comes a second
         // time: the table holds conflicts seen twice, and one that does come
         // again is signed once more, then kept.
-        guard !readings.contains(where: \.isFirstSeen), shapes.isSecondSighting(key) else {
+        guard !readings.indices.contains(where: { readings[$0].isFirstSeen }), shapes.isSecondSighting(key) else {
             return (signature, owner, shapes.newShape())
         }
         let entry = ConflictShapeCache.Entry(snapshot: conflict, signature: signature, owner: owner, shape: 0)
@@ -372,9 +362,13 @@ extension ConsoleLogParser {
     private func brokenMatch() -> Int? {
         guard let last = readings.indices.last, readings[last].kind == .broken,
               let broken = readings[last].className, let address = readings[last].address else { return nil }
-        return readings[..<last].firstIndex {
-            $0.kind == .listed && $0.address == address && $0.className == broken
+        // By index, each field read in place: a reading copied out costs
+        // two retains and releases, and a conflict reads its lines several times.
+        for index in 0..<last where readings[index].kind == .listed && readings[index].address == address
+            && readings[index].className == broken {
+            return index
         }
+        return nil
     }
 
     /// Signs the conflict from its lines' readings, gathers their owner
@@ -385,18 +379,20 @@ extension ConsoleLogParser {
         var brokenShape: String?
         var evidence = OwnerEvidence()
         listedShapes.reserveCapacity(readings.count)
-        for kept in readings {
-            let reading = kept.line.reading
+        for index in readings.indices {
+            let reading = readings[index].line.reading
             if let repairs = reading.repairs { noteRepairs { $0.add(repairs) } }
             if reading.isRedacted { conflict.isRedacted = true }
             if let unparsed = reading.unparsed { conflict.unparsedLines.append(unparsed) }
             // A reading has a shape when it has a constraint; asking for the constraint would copy it.
-            guard let shape = kept.shape else { continue }
+            guard let shape = reading.shape(identifier: readings[index].identifier) else { continue }
             // The broken constraint is the listed one it names, as a full read records it.
-            let named = kept.kind == .broken ? matched.map { readings[$0] } ?? kept : kept
-            if let found = named.ownerEvidence { evidence.add(found) }
-            if kept.kind == .broken {
-                brokenShape = named.shape
+            let isBroken = readings[index].kind == .broken
+            let named = isBroken ? matched ?? index : index
+            let namedReading = readings[named].line.reading
+            if let found = namedReading.ownerEvidence(identifier: readings[named].identifier) { evidence.add(found) }
+            if isBroken {
+                brokenShape = named == index ? shape : namedReading.shape(identifier: readings[named].identifier)
             } else {
                 listedShapes.append(shape)
             }

@@ -72,7 +72,7 @@ extension ConflictSnapshot {
         // of bytes, and `+=` costs several times a copy per part.
         var parts: [String] = []
         parts.reserveCapacity(listedShapes.count * 2 + 2)
-        for (index, shape) in ASCIIBytes.sorted(listedShapes).enumerated() {
+        for (index, shape) in listedShapes.sorted().enumerated() {
             if index > 0 { parts.append(" | ") }
             parts.append(shape)
         }
