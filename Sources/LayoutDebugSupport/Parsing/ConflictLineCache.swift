@@ -73,12 +73,13 @@ final class ConflictLineCache {
     // thread at a time.
     @exclusivity(unchecked) private var entries: [ConflictShapeCache.Key: Known] = [:]
     @exclusivity(unchecked) private var lines = 0
-    @exclusivity(unchecked) private var spellings = SpellingNumbers()
-    /// The values of the address runs of the line last keyed, in order.
-    @exclusivity(unchecked) private(set) var values = ScratchList<UInt64>()
     /// Where the plain identifier of the line last keyed lies, when its key
     /// leaves it out: every line with that key has one, each its own.
     @exclusivity(unchecked) private(set) var identifier: (start: Int, end: Int)?
+    // Their storage is a class's (`ScratchList`): filling them accesses no field here.
+    private let spellings = SpellingNumbers()
+    /// The values of the address runs of the line last keyed, in order.
+    let values = ScratchList<UInt64>()
 
     func lookup(_ key: ConflictShapeCache.Key) -> Known? { entries[key] }
 
@@ -167,13 +168,13 @@ struct SpellingNumbers {
         var capitals: UInt64
     }
 
-    private var known = ScratchList<Spelling>()
+    private let known = ScratchList<Spelling>()
 
     /// Forgets the spellings, for the next line.
-    mutating func reset() { known.removeAll() }
+    func reset() { known.removeAll() }
 
     /// The number of `spelling`, a new one if the line has not had it.
-    mutating func number(of spelling: Spelling) -> Int {
+    func number(of spelling: Spelling) -> Int {
         if let found = known.elements.firstIndex(of: spelling) { return found }
         known.append(spelling)
         return known.count - 1

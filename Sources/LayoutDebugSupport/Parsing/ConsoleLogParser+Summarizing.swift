@@ -309,7 +309,7 @@ extension ConsoleLogParser {
         }
     }
 
-    private static func addressSource(_ address: UInt64?, values: ArraySlice<UInt64>) -> ConflictLineCache.AddressSource {
+    private static func addressSource(_ address: UInt64?, values: UnsafeBufferPointer<UInt64>) -> ConflictLineCache.AddressSource {
         guard let address else { return .none }
         return values.firstIndex(of: address).map { .run($0) } ?? .fixed(address)
     }
@@ -338,7 +338,7 @@ extension ConsoleLogParser {
                 guard changed != nil, reading.constraint?.identifier == changed else { return false }
             }
             return reading.isSame(apartFromParameters: line.reading, identifier: identifier)
-                && Self.addressSource(reading.constraint?.address, values: values[...]) == line.address
+                && values.withUnsafeBufferPointer { Self.addressSource(reading.constraint?.address, values: $0) } == line.address
         }
     }
 
