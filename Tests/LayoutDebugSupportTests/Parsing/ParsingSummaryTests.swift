@@ -122,6 +122,44 @@ final class ParsingSummaryTests: XCTestCase {
         XCTAssertEqual(summarized(text), ConsoleLogParser.parse(text).map(\.signature))
     }
 
+    /// A line whose key leaves its plain identifier out shares one reading
+    /// with every line like it; each is given its own identifier when its
+    /// conflict is signed, and with it the owner that identifier gives:
+    /// UIKit's encapsulated height of 0 makes its conflict transient, and the
+    /// next line with an app's identifier is the app's again.
+    func test_aSharedLineGivenAnotherIdentifier_takesThatIdentifiersOwner() {
+        let identifiers = ["cell-1", "cell-2", "UIView-Encapsulated-Layout-Height", "cell-3"]
+        let text = identifiers.enumerated().map { index, identifier in
+            let view = String(0x7f10 + index, radix: 16), first = String(0x7e10 + index, radix: 16)
+            return conflict(listed: ["<NSLayoutConstraint:0x\(first) '\(identifier)' UIView:0x\(view).height == 0   (active)>",
+                                     "<NSLayoutConstraint:0x12 UIView:0x\(view).height == 20   (active)>"],
+                            broken: "<NSLayoutConstraint:0x12 UIView:0x\(view).height == 20   (active)>")
+        }.joined()
+        let full = ConsoleLogParser.parse(text)
+        let summary = summarizedConflicts(text)
+        XCTAssertEqual(summary.map(\.signature), full.map(\.signature))
+        XCTAssertTrue(summary[2].signature.contains("'UIView-Encapsulated-Layout-Height' UIView.height == 0"))
+        XCTAssertEqual(summary.map(\.owner), [.yours, .yours, .transient, .yours])
+        XCTAssertEqual(summary.map(\.owner), full.map { ConflictTriage.classify($0).owner })
+    }
+
+    /// A line naming more views than the line key first makes room for
+    /// (sixteen address runs) is keyed and shared like any other.
+    func test_aLineWithManyAddresses_summarizesLikeAFullRead() {
+        let text = (0..<3).map { round in
+            let names = (0..<20).map { "v\($0):UIView:0x\(String(0x5000 + 64 * round + $0, radix: 16))" }
+                .joined(separator: ", ")
+            let first = String(0x6000 + round, radix: 16)
+            return conflict(listed: ["<NSLayoutConstraint:0x\(first) V:[v0]-(8)-[v1]   (active, names: \(names) )>",
+                                     "<NSLayoutConstraint:0x12 UIView:0x1.height == 20   (active)>"],
+                            broken: "<NSLayoutConstraint:0x12 UIView:0x1.height == 20   (active)>")
+        }.joined()
+        let full = ConsoleLogParser.parse(text)
+        XCTAssertEqual(full.count, 3)
+        XCTAssertEqual(Set(full.map(\.signature)).count, 1, "the three differ only in their addresses")
+        XCTAssertEqual(summarized(text), full.map(\.signature))
+    }
+
     // MARK: - Varied consoles
 
     /// A small deterministic generator (SplitMix64), so a failure names its seed.
