@@ -283,12 +283,13 @@ public struct ConsoleLogParser {
         var end = lineStart - 1
         for _ in 0..<Self.headerReach where end > notBefore {
             let start = text.lineStart(containing: end - 1, notBefore: notBefore)
-            // Keywords count only before a constraint's text, as in `readLine`.
-            var opening = end
-            if case .constraint(let constraintStart, _, _, _)? = ConstraintLine.find(text, start, end, strict: false) {
-                opening = constraintStart
+            // Keywords count only before a constraint's text, as in `readLine`;
+            // most lines here hold none anywhere, and need no constraint looked for.
+            var keywords = Keywords(text, start, end).found
+            if !keywords.isEmpty,
+               case .constraint(let constraintStart, _, _, _)? = ConstraintLine.find(text, start, end, strict: false) {
+                keywords = Keywords(text, start, constraintStart).found
             }
-            let keywords = Keywords(text, start, opening).found
             // The nearest header wins, as it does when lines are read one by one.
             if keywords.contains(.header) { return start }
             if keywords.contains(.advice) { found = start }

@@ -16,7 +16,15 @@ public enum ConflictOwner: String, Codable, CaseIterable, Comparable, Sendable {
     case transient
 
     /// Reports list owners in this order: the app's own first.
-    public static func < (lhs: ConflictOwner, rhs: ConflictOwner) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: ConflictOwner, rhs: ConflictOwner) -> Bool { lhs.rank < rhs.rank }
+
+    /// The place in that order, the cases' own: a summary sorts thousands of
+    /// rows by owner, and looking each up in `allCases` made an array per compare.
+    private var rank: Int {
+        switch self {
+        case .yours: 0
+        case .system: 1
+        case .transient: 2
+        }
     }
 }
