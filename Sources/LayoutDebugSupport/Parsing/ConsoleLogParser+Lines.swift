@@ -273,6 +273,8 @@ extension ConsoleLogParser {
         if !conflict.unparsedLines.isEmpty { conflict.unparsedLines = [] }
         conflict.isRedacted = false
         if conflict.repairs != nil { conflict.repairs = nil }
+        // A field added to the snapshot must be emptied here too: debug builds (the tests) check.
+        assert(conflict == ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: []), "a field left unemptied")
     }
 
     /// Emits the conflict being read when there is one: at least one line
