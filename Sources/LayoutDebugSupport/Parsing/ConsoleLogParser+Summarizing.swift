@@ -45,7 +45,7 @@ final class LineReading {
     private(set) lazy var ownerEvidence: OwnerEvidence? = constraint.map { OwnerEvidence(of: $0) }
     /// Where in `shape`'s UTF-8 the text after the quoted identifier starts,
     /// when the shape starts `Class 'identifier'` (`ConstraintSnapshot.shape`):
-    /// `withIdentifier` splices a new identifier in front of it.
+    /// `shape(identifier:)` splices a new identifier in front of it.
     private lazy var restOffset: Int? = Self.restOffset(of: shape, constraint)
 
     init(constraint: ConstraintSnapshot? = nil, unparsed: String? = nil, isRedacted: Bool = false,
@@ -309,7 +309,8 @@ extension ConsoleLogParser {
         }
     }
 
-    private static func addressSource(_ address: UInt64?, values: UnsafeBufferPointer<UInt64>) -> ConflictLineCache.AddressSource {
+    private static func addressSource(_ address: UInt64?,
+                                      values: UnsafeBufferPointer<UInt64>) -> ConflictLineCache.AddressSource {
         guard let address else { return .none }
         return values.firstIndex(of: address).map { .run($0) } ?? .fixed(address)
     }
@@ -338,7 +339,8 @@ extension ConsoleLogParser {
                 guard changed != nil, reading.constraint?.identifier == changed else { return false }
             }
             return reading.isSame(apartFromParameters: line.reading, identifier: identifier)
-                && values.withUnsafeBufferPointer { Self.addressSource(reading.constraint?.address, values: $0) } == line.address
+                && values.withUnsafeBufferPointer { Self.addressSource(reading.constraint?.address, values: $0) }
+                    == line.address
         }
     }
 
@@ -378,6 +380,8 @@ extension ConsoleLogParser {
         var listedShapes: [String] = []
         var brokenShape: String?
         var evidence = OwnerEvidence()
+        // The listed line the broken one names is met first (`brokenMatch` looks before it); its shape is kept.
+        var matchedShape: String?
         listedShapes.reserveCapacity(readings.count)
         for index in readings.indices {
             let reading = readings[index].line.reading
@@ -386,13 +390,14 @@ extension ConsoleLogParser {
             if let unparsed = reading.unparsed { conflict.unparsedLines.append(unparsed) }
             // A reading has a shape when it has a constraint; asking for the constraint would copy it.
             guard let shape = reading.shape(identifier: readings[index].identifier) else { continue }
+            if index == matched { matchedShape = shape }
             // The broken constraint is the listed one it names, as a full read records it.
             let isBroken = readings[index].kind == .broken
             let named = isBroken ? matched ?? index : index
             let namedReading = readings[named].line.reading
             if let found = namedReading.ownerEvidence(identifier: readings[named].identifier) { evidence.add(found) }
             if isBroken {
-                brokenShape = named == index ? shape : namedReading.shape(identifier: readings[named].identifier)
+                brokenShape = named == index ? shape : matchedShape
             } else {
                 listedShapes.append(shape)
             }

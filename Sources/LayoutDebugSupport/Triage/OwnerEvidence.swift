@@ -24,7 +24,7 @@ public struct OwnerEvidence: Hashable, Sendable {
 
     /// One constraint's evidence.
     public init(of constraint: ConstraintSnapshot) {
-        isTransient = ConflictTriage.transientEvidence(of: constraint) != nil
+        isTransient = ConflictTriage.isTransient(constraint, identifier: constraint.identifier)
         excludesSystem = FrameworkClassNames.isAppConstraintClass(constraint.className)
         // Each item on its own, not in an array made per constraint.
         note(constraint.firstItem)
@@ -33,7 +33,7 @@ public struct OwnerEvidence: Hashable, Sendable {
 
     /// One constraint's evidence, this being its evidence, had it been
     /// given `identifier`: only rule 1 reads an identifier.
-    public func replacingIdentifier(_ identifier: String?, of constraint: ConstraintSnapshot) -> OwnerEvidence {
+    func replacingIdentifier(_ identifier: String?, of constraint: ConstraintSnapshot) -> OwnerEvidence {
         var evidence = self
         evidence.isTransient = ConflictTriage.isTransient(constraint, identifier: identifier)
         return evidence

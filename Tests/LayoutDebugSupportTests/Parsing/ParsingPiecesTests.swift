@@ -153,11 +153,9 @@ final class ParsingPiecesTests: XCTestCase {
         let open = "partial line\n" + header + list + ordinary
         let closed = header + list + ")\n" + ordinary
         let text = open + closed + "App[1:2] next\n"
-        let bytes = Array(text.utf8)
-        let cut = bytes.withUnsafeBufferPointer { ConsoleLogPieces.cut(in: ByteText(base: $0.baseAddress!, count: $0.count)) }
         // Worked out from the text: the line after the closed list's tenth ordinary line.
         let expected = (open + header + list + ")\n").utf8.count + 10 * "App[1:2] [Network] request done\n".utf8.count
-        XCTAssertEqual(cut, expected)
+        XCTAssertEqual(firstCut(in: text), expected)
     }
 
     /// A piece ends inside a conflict when it stops within an open list:
@@ -183,9 +181,12 @@ final class ParsingPiecesTests: XCTestCase {
             + "<NSLayoutConstraint:0x1 UIView:0x2.width == 1>\n"
             + String(repeating: ordinary, count: 4) + "\n" + String(repeating: ordinary, count: 6)
         let text = before + "App[1:2] next\n" + ordinary
-        let bytes = Array(text.utf8)
-        let cut = bytes.withUnsafeBufferPointer { ConsoleLogPieces.cut(in: ByteText(base: $0.baseAddress!, count: $0.count)) }
-        XCTAssertEqual(cut, before.utf8.count)
+        XCTAssertEqual(firstCut(in: text), before.utf8.count)
+    }
+
+    /// `ConsoleLogPieces.cut(in:)` on `text`'s bytes.
+    private func firstCut(in text: String) -> Int? {
+        Array(text.utf8).withUnsafeBufferPointer { ConsoleLogPieces.cut(in: ByteText(base: $0.baseAddress!, count: $0.count)) }
     }
 
     func test_aLogWithoutOrdinaryLinesToCutAfter_isReadWhole() throws {

@@ -131,8 +131,8 @@ final class ParsingSummaryTests: XCTestCase {
         let identifiers = ["cell-1", "cell-2", "UIView-Encapsulated-Layout-Height", "cell-3"]
         let text = identifiers.enumerated().map { index, identifier in
             let view = String(0x7f10 + index, radix: 16), first = String(0x7e10 + index, radix: 16)
-            return conflict(listed: ["<NSLayoutConstraint:0x\(first) '\(identifier)' UIView:0x\(view).height == 0   (active)>",
-                                     "<NSLayoutConstraint:0x12 UIView:0x\(view).height == 20   (active)>"],
+            let own = "<NSLayoutConstraint:0x\(first) '\(identifier)' UIView:0x\(view).height == 0   (active)>"
+            return conflict(listed: [own, "<NSLayoutConstraint:0x12 UIView:0x\(view).height == 20   (active)>"],
                             broken: "<NSLayoutConstraint:0x12 UIView:0x\(view).height == 20   (active)>")
         }.joined()
         let full = ConsoleLogParser.parse(text)
