@@ -7,10 +7,19 @@
 // mode, as before: the move to Swift 6's strict concurrency checking is its own step.
 import PackageDescription
 
-let applePlatforms: [Platform] = [.macOS, .iOS, .macCatalyst, .tvOS, .visionOS]
+// The Apple platforms the package is checked on (scripts/apple-sdk-check.sh type-checks
+// each against a real SDK). tvOS and visionOS are left out until they are checked too.
+let applePlatforms: [Platform] = [.macOS, .iOS, .macCatalyst]
 
 let package = Package(
     name: "LayoutDebug",
+    // The lowest versions the code needs, so that an app that still ships to them can
+    // depend on LayoutLintXCTest and load the debugger's library:
+    // - `String(unsafeUninitializedCapacity:initializingUTF8With:)`, on the report and
+    //   layout-explain paths, needs macOS 11 and iOS 14 (Mac Catalyst 14);
+    // - ReferenceKit's `MainActor.assumeIsolated` needs macOS 10.15 and iOS 13, below that.
+    // Without `platforms:` SwiftPM compiles for macOS 10.13 and iOS 12, where neither builds.
+    platforms: [.macOS(.v11), .iOS(.v14), .macCatalyst(.v14)],
     products: [
         // The library LLDB injects into the process being debugged.
         .library(name: "LayoutDebugSupport", type: .dynamic, targets: ["LayoutDebugSupport"]),

@@ -14,6 +14,9 @@ import PackageDescription
 // product taken from a dependency package is linked as one shared object.
 let package = Package(
     name: "ReferenceKit",
+    // `MainActor.assumeIsolated` needs macOS 10.15 and iOS 13; the versions are the
+    // main package's, so that one deployment target holds for everything a Mac builds.
+    platforms: [.macOS(.v11), .iOS(.v14), .macCatalyst(.v14)],
     products: [
         .library(name: "ReferenceKit", type: .dynamic, targets: ["ReferenceKit"]),
         .library(name: "Cassowary", type: .dynamic, targets: ["Cassowary"]),

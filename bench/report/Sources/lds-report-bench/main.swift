@@ -28,9 +28,12 @@ let budgetMilliseconds = 20.0
 /// is shared) does not decide the figure.
 let runs = 21
 
-func milliseconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+/// Milliseconds on the monotonic clock. `ContinuousClock` would need macOS 13 and
+/// iOS 16, above the package's deployment targets.
+func monotonicMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
 }
 
 /// CPU time consumed by the calling thread, in milliseconds.
@@ -56,16 +59,16 @@ func measure(views count: Int, flags: UInt32, scenario name: String = "many-view
     let window = scenario.makeWindow(count: count)
     guard let root = window.rootViewController?.view else { fatalError("no root view") }
     let pointer = Unmanaged.passUnretained(root).toOpaque()
-    let clock = ContinuousClock()
     var bytes = 0
     _ = lds_report(pointer, flags)  // warm caches and lazy statics once
     var walls: [Double] = [], cpus: [Double] = []
     for _ in 0..<runs {
         var buffer: UnsafeMutableRawPointer?
         let cpuStart = threadCPUMilliseconds()
-        let elapsed = clock.measure { buffer = lds_report(pointer, flags) }
+        let wallStart = monotonicMilliseconds()
+        buffer = lds_report(pointer, flags)
+        walls.append(monotonicMilliseconds() - wallStart)
         cpus.append(threadCPUMilliseconds() - cpuStart)
-        walls.append(milliseconds(elapsed))
         if let buffer { bytes = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self))) }
     }
     // LDS_BENCH_DUMP=FILE writes the last run's report (without its length
