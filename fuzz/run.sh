@@ -25,7 +25,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
     Sources/LayoutDebugSupport/Explain/*.swift \
     -o "$WORK/build/parser-fuzz"
 
-CORPUS=../shared/corpus
+CORPUS=Tests/Fixtures/corpus
 for file in "$CORPUS"/logs/*.txt "$CORPUS"/invalid/*.txt "$CORPUS"/traces/*.txt fuzz/seeds/*.txt; do
     [ -f "$file" ] && cp "$file" "$WORK/corpus/$(basename "$(dirname "$file")")-$(basename "$file")"
 done

@@ -9,7 +9,6 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
 
 
 def run(args, env, cwd=None, timeout=1800):
@@ -19,10 +18,9 @@ def run(args, env, cwd=None, timeout=1800):
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory):
-    """A clone of the committed tree, beside a `shared` folder as in CI, and an empty HOME."""
+    """A clone of the committed tree in an empty folder, as a user's clone from GitHub has
+    nothing beside it, and an empty HOME."""
     top = tmp_path_factory.mktemp("fresh")
-    if SHARED.exists():
-        (top / "shared").symlink_to(SHARED)
     clone = top / "p"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     home = top / "home"

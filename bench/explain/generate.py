@@ -27,6 +27,7 @@ import glob
 import os
 import random
 import re
+import sys
 import zlib
 
 ADDRESS = re.compile(r"0x[0-9a-f]+")
@@ -152,14 +153,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--megabytes", type=float, default=100)
     parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "..", "..",
-                                                         "shared", "corpus"))
+    parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "..",
+                                                         "Tests", "Fixtures", "corpus"))
     parser.add_argument("--plain", action="store_true",
                         help="the corpus repeated as it is, from one app (the old benchmark)")
     parser.add_argument("out")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     blocks = corpus_blocks(args.corpus)
+    if not blocks:
+        sys.exit("error: no corpus logs with constraints in %s" % os.path.join(args.corpus, "logs"))
     target = int(args.megabytes * 1_000_000)
     written = conflict_bytes = conflicts = 0
     varied = not args.plain

@@ -1,7 +1,8 @@
 #!/bin/sh
-# layout-explain benchmark: a ~100 MB console log (corpus conflicts with fresh
-# addresses, ~30% of the bytes, among ordinary app log lines, as varied as a real
-# console: see generate.py), then in one run:
+# layout-explain benchmark: a ~100 MB console log (the conflicts of
+# Tests/Fixtures/corpus/logs with fresh addresses, ~30% of the bytes, among
+# ordinary app log lines, as varied as a real console: see generate.py), then
+# in one run:
 #   1. layout-explain --summary (release build): a full parse and exact summary;
 #   2. the pipeline a power user would write today, counting broken constraints;
 #   3. wc -l, which only reads every byte.

@@ -4,13 +4,17 @@
 The corpus logs pasted whole (their own envelopes, prefixes and damage, most with no
 "breaking" line), addresses rewritten per copy at random widths, among syslog-style
 noise unlike generate.py's (<Notice>/<Error> tags, description lines with <...: 0x...>,
-JSON, stack frames), about a third of the bytes conflicts. Run from the repository root:
+JSON, stack frames), about a third of the bytes conflicts. The logs come from the
+repository's Tests/Fixtures/corpus/logs, found from this file, so any folder will do:
 
     python3 bench/explain/unseen.py OUT MEGABYTES
 """
 import glob, os, random, re, sys
 rng = random.Random(20261125)
-logs = [open(p, encoding="utf-8").read() for p in sorted(glob.glob("../shared/corpus/logs/*.txt"))]
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Fixtures", "corpus", "logs")
+logs = [open(p, encoding="utf-8").read() for p in sorted(glob.glob(os.path.join(CORPUS, "*.txt")))]
+if not logs:
+    sys.exit("error: no corpus logs in %s" % os.path.normpath(CORPUS))
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
 NOISE = ["{d} kernel[0]: <Notice> AppleKeyStore: operation failed (pid: {n} sel: 7 ret: e00002e2)",
          "{d} Safari[{n}] <Error>: Could not load bundle at path /System/Library/Bundles/Thing{m}.bundle",

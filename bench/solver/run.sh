@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Solver benchmark: our Cassowary (release build) against kiwisolver on the workloads of
-# ../shared/bench/kiwi_workloads.py, both in this one run.
+# bench/solver/kiwi_workloads.py, both in this one run.
 #
 #   bench/solver/run.sh [--sizes 100,1000] [--reps 3] [--workloads chain_req,chain,grid]
 #
 # Prints one line per workload, size and operation with both times and ours/kiwi, and last
 # `ratio=X`: the worst build-time ratio (ours / kiwi) at N=1000 (at the largest size when 1000
 # is not run). Raw results go to bench/out/solver/.
-# Environment: SOLVER_BENCH_SCRATCH (SwiftPM scratch path, default .build-bench),
-# KIWI_BENCH_DIR (folder of kiwi_workloads.py, default ../shared/bench beside the repository).
+# Environment: SOLVER_BENCH_SCRATCH (SwiftPM scratch path, default .build-bench).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-SHARED=${KIWI_BENCH_DIR:-$REPO/../shared/bench}
 SCRATCH=${SOLVER_BENCH_SCRATCH:-$REPO/.build-bench}
 SIZES=100,1000
 REPS=3
@@ -25,13 +23,12 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--sizes 100,1000] [--reps 3] [--workloads chain_req,chain,grid]" >&2; exit 2 ;;
     esac
 done
-[ -f "$SHARED/kiwi_workloads.py" ] || { echo "error: no kiwi_workloads.py in $SHARED" >&2; exit 1; }
 python3 -c 'import kiwisolver' 2>/dev/null || { echo "error: kiwisolver is not installed (pip install kiwisolver)" >&2; exit 1; }
 
 OUT="$REPO/bench/out/solver"
 mkdir -p "$OUT"
 swift build -c release --package-path "$REPO/ReferenceKit" --scratch-path "$SCRATCH" --product solver-bench >&2
 "$SCRATCH/release/solver-bench" --sizes "$SIZES" --reps "$REPS" --workloads "$WORKLOADS" > "$OUT/ours.jsonl"
-python3 "$SHARED/kiwi_workloads.py" --sizes "$SIZES" --reps "$REPS" --workloads "$WORKLOADS" \
+python3 "$HERE/kiwi_workloads.py" --sizes "$SIZES" --reps "$REPS" --workloads "$WORKLOADS" \
     --json "$OUT/kiwi.json" > "$OUT/kiwi.txt"
 python3 "$HERE/compare.py" "$OUT/ours.jsonl" "$OUT/kiwi.json" | tee "$OUT/table.txt"

@@ -1,6 +1,6 @@
 import Cassowary
 
-// The workloads of ../shared/bench/kiwi_workloads.py, constraint for constraint and in the
+// The workloads of bench/solver/kiwi_workloads.py, constraint for constraint and in the
 // same insertion order, so both solvers see the same systems.
 
 // MARK: - Views

@@ -16,7 +16,7 @@ public struct ConstraintParseError: Error, CustomStringConvertible, Sendable {
 /// Reads one printed constraint, `<CLASS:0xADDR[@File.swift#12] [h=.. v=..]
 /// ['identifier'] BODY[ priority:N][   (active[, names: ...])]>`, from bytes.
 ///
-/// The grammar is in `shared/corpus/README.md`. The parser reads the parts in
+/// The grammar is in `docs/LOG-GRAMMAR.md`. The parser reads the parts in
 /// a fixed order and only ever moves forward, except for the identifier, whose
 /// closing quote is ambiguous (identifiers hold spaces and quotes): each
 /// `' ` is tried as its end, so the work stays linear in the number of quotes.

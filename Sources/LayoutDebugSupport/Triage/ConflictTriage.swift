@@ -5,7 +5,7 @@
 ///
 /// The same snapshot comes from a breakpoint (`lbreak`), the in-app monitor
 /// and a pasted log (`layout-explain`), so all three say the same owner. The
-/// rules, each built on real console logs (`shared/corpus/logs`), run in this
+/// rules, each built on real console logs (`Tests/Fixtures/corpus/logs`), run in this
 /// order; the first that matches decides:
 /// 1. **transient**: an encapsulated size of 0 (or `2.22507e-308`, the
 ///    smallest normal double UIKit uses for "no height yet"), or a

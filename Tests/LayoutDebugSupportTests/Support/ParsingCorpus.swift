@@ -2,15 +2,20 @@ import Foundation
 import LayoutDebugSupport
 import XCTest
 
-// MARK: - The shared corpus
+// MARK: - The corpus
 
-/// Reads `shared/corpus`, a sibling of the repository, located from this file.
+/// Reads `Tests/Fixtures/corpus` (real console logs, traces and invalid input; their
+/// sources and grammar are in `docs/LOG-GRAMMAR.md`), located from this file.
 enum ParsingCorpus {
-    /// `<repo>/../shared/corpus`. This file is
-    /// `<repo>/Tests/LayoutDebugSupportTests/Support/ParsingCorpus.swift`: five levels up is `<repo>/..`.
+    /// `<repo>/Tests/Fixtures/corpus`. This file is
+    /// `<repo>/Tests/LayoutDebugSupportTests/Support/ParsingCorpus.swift`: three levels up is `<repo>/Tests`.
     static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        .appendingPathComponent("Fixtures/corpus")
+
+    /// How many files each folder holds. A test that loops over a folder gets at least this
+    /// many names, so a folder emptied or moved fails the loop instead of letting it pass on nothing.
+    static let fileCounts = ["logs": 27, "traces": 4, "invalid": 1]
 
     /// The text of `logs/NNN.txt` (or another folder).
     static func text(_ name: String, folder: String = "logs", file: StaticString = #filePath,
@@ -24,10 +29,15 @@ enum ParsingCorpus {
         }
     }
 
-    /// Every file name in a corpus folder, sorted.
-    static func names(_ folder: String = "logs") throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)
+    /// Every file name in a corpus folder, sorted; fails the test when the folder holds fewer
+    /// than `fileCounts` says.
+    static func names(_ folder: String = "logs", file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path)
             .filter { $0.hasSuffix(".txt") }.sorted()
+        let expected = try XCTUnwrap(fileCounts[folder], "no file count for corpus folder \(folder)", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(names.count, expected, "corpus folder \(folder) holds \(names.count) files",
+                                    file: file, line: line)
+        return names
     }
 
     /// The one conflict of a corpus log.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import LayoutDebugSupport
 
-/// Each owner rule against real console logs (`shared/corpus/logs`): at least
+/// Each owner rule against real console logs (`Tests/Fixtures/corpus/logs`): at least
 /// one log that triggers it and one that must not.
 final class ConflictTriageTests: XCTestCase {
     private func triage(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> ConflictTriage {
