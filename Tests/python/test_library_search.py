@@ -82,3 +82,16 @@ def test_explain_candidates_end_with_path():
     assert paths[0] == "/home/u/.lldb/layout-debug/layout-explain"
     assert paths[-2:] == ["/usr/bin/layout-explain", "/bin/layout-explain"]
     assert library_search.explain_candidates({"LAYOUT_DEBUG_EXPLAIN": "/t/x"}, "/r/lldb", "/h") == ["/t/x"]
+
+
+def test_a_copy_for_the_sandbox_takes_the_cassowary_library_found_beside_it():
+    present = {"/home/u/.lldb/layout-debug/macosx/libCassowary.dylib"}
+    copies = library_search.sandbox_copies("/home/u/.lldb/layout-debug/macosx/libLayoutDebugSupport.dylib",
+                                           "/c/tmp/layout-debug-1", exists=present.__contains__)
+    assert copies == [
+        ("/home/u/.lldb/layout-debug/macosx/libLayoutDebugSupport.dylib", "/c/tmp/layout-debug-1/libLayoutDebugSupport.dylib"),
+        ("/home/u/.lldb/layout-debug/macosx/libCassowary.dylib", "/c/tmp/layout-debug-1/libCassowary.dylib"),
+    ]
+    # A build folder without it (a static link): the library alone.
+    assert library_search.sandbox_copies("/b/libLayoutDebugSupport.dylib", "/c/t", exists=lambda path: False) == [
+        ("/b/libLayoutDebugSupport.dylib", "/c/t/libLayoutDebugSupport.dylib")]

@@ -8,7 +8,9 @@ differs; the loader's text does not):
   dyld 3), without the " ***" the reporting tool added;
 - INJECTION_DEVICE_UNSIGNED: github.com/johnno1962/InjectionIII/issues/491 (iOS device, dyld 4);
 - LOOKIN_DEVICE_INVALID: github.com/masterKing/LookinLoader2/issues/1 (iOS device, dyld 4);
-- APP2DYLIB_DEVICE_BLOCKED: github.com/tobefuturer/app2dylib/issues/12 (iOS device, dyld 3).
+- APP2DYLIB_DEVICE_BLOCKED: github.com/tobefuturer/app2dylib/issues/12 (iOS device, dyld 3);
+- JSONC_SANDBOX_BLOCKED: github.com/json-c/json-c/issues/710 (dyld 3), its first place tried;
+  SANDBOX_BLOCKED is the same reason in dyld 4's `tried:` form, at the Mac install path.
 """
 
 from layoutdebug import loader_errors
@@ -61,7 +63,17 @@ APP2DYLIB_DEVICE_BLOCKED = (
     "mzmallApp_arm64.dylib: code signing blocked mmap() of '/var/containers/Bundle/Application/"
     "1FBBA8F0-0374-4FEF-80A4-31BDF107B80D/testdylib.app/mzmallApp_arm64.dylib'")
 
+JSONC_SANDBOX_BLOCKED = (
+    "dlopen(/var/mobile/proj/json-c-json-c-0.15-20200726/libjson-c.5.dylib, 2): no suitable image found.  "
+    "Did find:\n"
+    "\t/var/mobile/proj/json-c-json-c-0.15-20200726/libjson-c.5.dylib: file system sandbox blocked mmap() of "
+    "'/var/mobile/proj/json-c-json-c-0.15-20200726/libjson-c.5.dylib'")
+
 MAC_PATH = "/Users/me/.lldb/layout-debug/macosx/libLayoutDebugSupport.dylib"
+
+SANDBOX_BLOCKED = (
+    "dlopen(" + MAC_PATH + ", 0x000A): tried: '" + MAC_PATH + "' (file system sandbox blocked mmap() of '"
+    + MAC_PATH + "'), '/System/Volumes/Preboot/Cryptexes/OS" + MAC_PATH + "' (no such file)")
 DEVICE_PATH = "/private/var/containers/Bundle/Application/0A1B/MyApp.app/Frameworks/libLayoutDebugSupport.dylib"
 
 
@@ -135,3 +147,59 @@ def test_a_linux_loader_error_loses_the_path_lldb_cut_short():
     assert loader_errors.clean_loader_error("/a/lib.so", "") == "unknown loader error"
     assert loader_errors.loader_reason("/tmp/notalib.so", "dlopen error: alib.so: file too short\nmore") == \
         "dlopen: file too short"
+
+
+def test_a_sandboxed_mac_app_refusing_the_file_says_sandbox_in_one_line():
+    message = loader_errors.load_failure_message(MAC_PATH, "dlopen error: " + SANDBOX_BLOCKED, MAC)
+    assert message == ("could not load " + MAC_PATH + ": file system sandbox blocked mmap() ("
+                       + loader_errors.SANDBOX_HINT + ")")
+    assert "\n" not in message
+    older = loader_errors.load_failure_message(MAC_PATH, JSONC_SANDBOX_BLOCKED, CATALYST)
+    assert older == ("could not load " + MAC_PATH + ": file system sandbox blocked mmap() ("
+                     + loader_errors.SANDBOX_HINT + ")")
+
+
+def test_an_eperm_from_dyld_is_worded_as_the_sandbox():
+    text = "dlopen(" + MAC_PATH + ", 0x000A): tried: '" + MAC_PATH + "' (stat() failed with errno=1)"
+    message = loader_errors.load_failure_message(MAC_PATH, text, MAC)
+    assert message == ("could not load " + MAC_PATH + ": the app's sandbox refused it (stat() failed with "
+                       "errno=1) (" + loader_errors.SANDBOX_HINT + ")")
+
+
+def test_only_a_mac_or_catalyst_sandbox_refusal_is_worth_a_copy_into_the_app():
+    assert loader_errors.may_copy_into_sandbox(MAC, SANDBOX_BLOCKED)
+    assert loader_errors.may_copy_into_sandbox(CATALYST, JSONC_SANDBOX_BLOCKED)
+    assert not loader_errors.may_copy_into_sandbox(MAC, SWIFTUIFX_TEAM_IDS), "a signing refusal: copying changes nothing"
+    assert not loader_errors.may_copy_into_sandbox(DEVICE, JSONC_SANDBOX_BLOCKED), "a device loads from the app bundle"
+    assert not loader_errors.may_copy_into_sandbox(LINUX, "failed to map segment from shared object: "
+                                                          "Operation not permitted")
+
+
+def test_a_noexec_mount_on_linux_is_not_called_a_sandbox():
+    text = "dlopen error: /mnt/x/lib.so: failed to map segment from shared object: Operation not permitted"
+    message = loader_errors.load_failure_message("/mnt/x/lib.so", text, LINUX)
+    assert "sandbox" not in message
+    assert message == "could not load /mnt/x/lib.so: dlopen: failed to map segment from shared object: " \
+                      "Operation not permitted"
+
+
+def test_the_sandbox_hint_names_the_two_ways_out():
+    assert "link LayoutDebugSupport into the app's debug build" in loader_errors.SANDBOX_HINT
+    assert "App Sandbox off" in loader_errors.SANDBOX_HINT
+
+
+def test_a_failed_copy_into_the_app_says_both_why_and_stays_one_line():
+    message = loader_errors.sandbox_copy_failure_message(
+        MAC_PATH, SANDBOX_BLOCKED, MAC, OSError(13, "Permission denied"))
+    assert message == ("could not load " + MAC_PATH + ": the app's sandbox refused it (file system sandbox "
+                       "blocked mmap()), and copying it into the app's temporary folder failed: [Errno 13] "
+                       "Permission denied (" + loader_errors.SANDBOX_HINT + ")")
+
+
+def test_an_ios_app_on_a_mac_gets_the_mac_hints_not_the_device_hint():
+    # "Designed for iPad": the device's triple, but the app runs here, under App Sandbox.
+    text = "dlopen error: " + SANDBOX_BLOCKED
+    assert loader_errors.load_hint(text, DEVICE) == loader_errors.DEVICE_HINT
+    assert loader_errors.load_hint(text, DEVICE, on_mac=True) == loader_errors.SANDBOX_HINT
+    assert loader_errors.may_copy_into_sandbox(DEVICE, text, on_mac=True)
+    assert loader_errors.load_hint(SWIFTUIFX_TEAM_IDS, DEVICE, on_mac=True) == loader_errors.HARDENED_HINT

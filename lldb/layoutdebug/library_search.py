@@ -82,6 +82,20 @@ def device_library_path(executable_on_device, environ):
     return posixpath.join(bundle, "Frameworks", LIBRARY_BASENAME + ".dylib")
 
 
+# The libraries the helper library links by @rpath, found beside it (install.sh installs each
+# platform's folder with them): a copy must take them along.
+COMPANION_LIBRARIES = ("libCassowary.dylib",)
+
+
+def sandbox_copies(library_path, destination_dir, exists=os.path.isfile):
+    """(source, destination) pairs that put the helper library, and the companions found beside
+    it, into `destination_dir`, a folder the app's sandbox lets it read; the library first."""
+    folder = os.path.dirname(library_path)
+    names = [os.path.basename(library_path)]
+    names += [name for name in COMPANION_LIBRARIES if exists(os.path.join(folder, name))]
+    return [(os.path.join(folder, name), os.path.join(destination_dir, name)) for name in names]
+
+
 def explain_candidates(environ, script_dir, home):
     """Paths to try for layout-explain, in order: $LAYOUT_DEBUG_EXPLAIN alone, else the
     places beside this script, then each folder of $PATH."""

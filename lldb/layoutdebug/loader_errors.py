@@ -22,6 +22,16 @@ DEVICE_HINT = ("on a device the library must be inside the app and signed by the
                "./install.sh --sign \"Apple Development: ...\", then embed iphoneos/libLayoutDebugSupport.dylib "
                "and libCassowary.dylib in the app (Embed & Sign), or link LayoutDebugSupport into the debug build")
 
+# App Sandbox (on in Xcode's macOS and Catalyst templates) lets the app map code only from
+# places it may read. lload then copies the library into the app's own temporary folder and
+# loads it from there; this hint follows when that failed too.
+SANDBOX_HINT = ("the app's sandbox lets it map code only from places it may read: link "
+                "LayoutDebugSupport into the app's debug build, or turn App Sandbox off while debugging")
+
+# How dyld says the sandbox refused a file: "file system sandbox blocked mmap() of '...'" (or
+# open()), and a refused stat() as "errno=1", EPERM, "Operation not permitted".
+_SANDBOX_WORDS = ("sandbox", "operation not permitted", "failed with errno=1")
+
 _SIGNING_WORDS = ("not valid for use in process", "team id", "library validation", "code signature",
                   "code signing")
 
@@ -98,22 +108,57 @@ def loader_reason(path, loader_error):
     return clean_loader_error(path, first)
 
 
-def load_hint(loader_error, triple):
-    """What to do after a failed load: the device hint on an iOS device, the hardened-runtime
-    hint when a Mac (or Catalyst) app refused the library's signature, else None."""
+def is_sandbox_refusal(loader_error):
+    """Whether the loader's text says a sandbox kept the process from reading the file."""
+    text = (loader_error or "").lower()
+    return any(word in text for word in _SANDBOX_WORDS)
+
+
+def _runs_on_mac_app(triple, on_mac):
+    """Whether the process is a Mac's app: macOS, Catalyst, or an iOS app on a Mac (`on_mac`)."""
     platform = apple_platform(triple)
-    if platform == IPHONEOS:
+    return platform in (MACOSX, MACCATALYST) or (platform == IPHONEOS and on_mac)
+
+
+def may_copy_into_sandbox(triple, loader_error, on_mac=False):
+    """Whether a failed load is worth trying again from the app's own temporary folder: an app
+    running on this Mac (macOS, Catalyst, an iOS app on a Mac: App Sandbox runs here, where
+    lload can write) whose sandbox refused the file."""
+    return _runs_on_mac_app(triple, on_mac) and is_sandbox_refusal(loader_error)
+
+
+def load_hint(loader_error, triple, on_mac=False):
+    """What to do after a failed load: the device hint on an iOS device, the sandbox hint when
+    an app on a Mac had its sandbox refuse the file, the hardened-runtime hint when it refused
+    the library's signature, else None. `on_mac`: an iOS triple's process runs on a Mac."""
+    if apple_platform(triple) == IPHONEOS and not on_mac:
         return DEVICE_HINT
     text = (loader_error or "").lower()
-    if platform in (MACOSX, MACCATALYST) and any(word in text for word in _SIGNING_WORDS):
+    if _runs_on_mac_app(triple, on_mac) and is_sandbox_refusal(text):
+        return SANDBOX_HINT
+    if _runs_on_mac_app(triple, on_mac) and any(word in text for word in _SIGNING_WORDS):
         return HARDENED_HINT
     return None
 
 
-def load_failure_message(path, loader_error, triple):
-    """`could not load PATH: REASON`, with the hint for the platform in parentheses."""
-    message = "could not load %s: %s" % (path, loader_reason(path, loader_error))
-    hint = load_hint(loader_error, triple)
+def load_failure_message(path, loader_error, triple, on_mac=False):
+    """`could not load PATH: REASON`, with the hint for the platform in parentheses. A reason
+    that says sandbox (on an Apple platform) is worded as the app's sandbox refusing the file."""
+    reason = loader_reason(path, loader_error)
+    # Only dyld's text: glibc says "Operation not permitted" for a noexec mount, not a sandbox.
+    if apple_platform(triple) is not None and is_sandbox_refusal(loader_error) \
+            and "sandbox" not in reason.lower():
+        reason = "the app's sandbox refused it (%s)" % reason
+    message = "could not load %s: %s" % (path, reason)
+    hint = load_hint(loader_error, triple, on_mac)
     if hint:
         message += " (%s)" % hint
     return message
+
+
+def sandbox_copy_failure_message(path, loader_error, triple, copy_error):
+    """The one line for a library the sandbox refused and that could not be copied where the
+    app may read it: the sandbox's reason, why the copy failed, and the sandbox hint."""
+    return "could not load %s: the app's sandbox refused it (%s), and copying it into the app's " \
+           "temporary folder failed: %s (%s)" % (path, loader_reason(path, loader_error),
+                                                 " ".join(str(copy_error).split()), SANDBOX_HINT)

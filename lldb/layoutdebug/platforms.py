@@ -45,6 +45,30 @@ def apple_platform(triple):
     return IPHONEOS
 
 
-def is_ios_device(triple):
-    """True when the triple names a process on an iOS device (not the simulator, not Catalyst)."""
-    return apple_platform(triple) == IPHONEOS
+# Where macOS keeps the iOS frameworks that Mac Catalyst apps and iPhone and iPad apps run on
+# an Apple silicon Mac ("Designed for iPad") load: no iOS device has this folder.
+IOS_SUPPORT_PREFIX = "/System/iOSSupport/"
+
+# LLDB's names for the platform of a process that runs on the machine LLDB runs on.
+_LOCAL_PLATFORM_NAMES = ("host", "remote-macosx")
+
+
+def runs_on_mac(platform_name, module_paths):
+    """Whether a process with an iOS device triple (arm64-apple-ios, no environment) runs on a
+    Mac: an iPad or iPhone app "Designed for iPad" on Apple silicon, which LLDB names exactly
+    as it names an app on a device.
+
+    The triple cannot tell them apart; where the process runs can. The rule: LLDB debugs it
+    through the local platform ("host", or "remote-macosx"), where a device is always
+    "remote-ios"; or it has loaded a framework from /System/iOSSupport/, macOS's copy of the
+    iOS frameworks, which no device has.
+    """
+    if (platform_name or "").lower() in _LOCAL_PLATFORM_NAMES:
+        return True
+    return any((path or "").startswith(IOS_SUPPORT_PREFIX) for path in module_paths)
+
+
+def is_ios_device(triple, on_mac=False):
+    """True when the triple names a process on an iOS device (not the simulator, not Catalyst,
+    not an iOS app running on a Mac: `on_mac`, from runs_on_mac)."""
+    return apple_platform(triple) == IPHONEOS and not on_mac
