@@ -6,6 +6,7 @@ from .buffers import split_error
 from .conflict_log import hit_line, parse_conflict_json, set_aside_note, stops_for
 from .conflict_sites import UIKIT_ALERT, site_for_symbol, site_in_description
 from .constants import BREAKPOINT_NAME, LDS_JSON
+from .errors import LayoutDebugError
 from .evaluation import Context
 from .expression_errors import first_line
 from .picture_files import conflict_picture_path, write_atomically
@@ -82,8 +83,8 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
         exe_ctx = lldb.SBExecutionContext(frame)
         ctx = Context(debugger, exe_ctx)
         site = site_of_hit(frame, bp_loc)
-        raw = ctx.call_entry("lds_conflict_report", "(void *)" + site.constraint,
-                             "(void *)" + site.conflicting, str(LDS_JSON))
+        arguments = conflict_arguments(frame, site)
+        raw = ctx.call_entry("lds_conflict_report", *(arguments + (str(LDS_JSON),)))
         message = split_error(raw)
         if message is not None:
             text = "Auto Layout conflict (no report: %s)" % message
@@ -108,7 +109,7 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     set_aside = session.mine_only and not stops_for(True, True, owner)
     # A picture only of a conflict that is reported: one set aside by --mine is counted, not drawn.
     if reported and session.pictures_dir and entry.count == 1 and not set_aside:
-        text = text.rstrip("\n") + "\n" + draw_conflict(ctx, site, session)
+        text = text.rstrip("\n") + "\n" + draw_conflict(ctx, arguments, session)
     if not session.quiet:
         try:
             if set_aside:
@@ -124,11 +125,16 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     return bool(stop)
 
 
-def draw_conflict(ctx, site, session):
-    """Writes the picture of a conflict seen for the first time; the line the report gets."""
+def draw_conflict(ctx, arguments, session):
+    """Writes the picture of a conflict seen for the first time; the line the report gets.
+
+    The file and the picture's title carry the number the console prints for this hit
+    (`[lbreak] conflict #4`: conflict-4.svg, "Conflict #4"), which runs on across relaunches.
+    """
     try:
-        path = conflict_picture_path(session.pictures_dir, len(session.conflicts.order))
-        picture = ctx.call_entry("lds_picture", "(void *)" + site.constraint, "(void *)" + site.conflicting, "0")
+        number = session.conflicts.total
+        path = conflict_picture_path(session.pictures_dir, number)
+        picture = ctx.call_entry("lds_picture", *(arguments + (str(number), "0")))
         message = split_error(picture)
         if message is not None:
             return "Picture: none (%s)" % message
@@ -138,10 +144,48 @@ def draw_conflict(ctx, site, session):
         return "Picture: none (%s)" % (first_line(str(error)) or type(error).__name__)
 
 
+def conflict_arguments(frame, site):
+    """The constraint and the list of a hit, as literal `(void *)0x…` arguments.
+
+    They are read in the frame that hit. The call itself may run on the main thread
+    (Context.report_frame), where `$arg1` would name that thread's registers, not the
+    ones of a conflict raised on a background thread.
+    """
+    return tuple("(void *)0x%x" % argument_value(frame, name) for name in (site.constraint, site.conflicting))
+
+
+def argument_value(frame, name):
+    """The value of an argument register (`$arg1`: LLDB's ABI-neutral name) in `frame`."""
+    register = frame.FindRegister(name.lstrip("$"))
+    if register is not None and register.IsValid():
+        error = lldb.SBError()
+        value = register.GetValueAsUnsigned(error, 0)
+        if error.Success():
+            return value
+    # An LLDB whose register context lacks the generic name: the same register by expression.
+    value = frame.EvaluateExpression("(unsigned long)" + name)
+    if not value.GetError().Success():
+        raise LayoutDebugError("cannot read %s in the frame that hit: %s"
+                               % (name, first_line(value.GetError().GetCString() or "")))
+    return value.GetValueAsUnsigned()
+
+
 def is_nested_hit(frame):
-    """True when the caller is itself a conflict site (a `@_cdecl` thunk calling its body)."""
+    """True when an outer call is itself a conflict site: a `@_cdecl` thunk that called its
+    Swift body, in a debug build.
+
+    The outer call is the first frame with another CFA. Frames that share this hit's CFA are
+    the same call: in a release build the body is inlined into the thunk, so the hit's inlined
+    frames and the thunk all carry the site's symbol name.
+    """
     try:
-        caller = frame.GetThread().GetFrameAtIndex(frame.GetFrameID() + 1)
-        return site_for_symbol(frame_symbol_name(caller)) is not None
+        thread = frame.GetThread()
+        cfa = frame.GetCFA()
+        index = frame.GetFrameID() + 1
+        caller = thread.GetFrameAtIndex(index)
+        while caller.IsValid() and caller.GetCFA() == cfa:
+            index += 1
+            caller = thread.GetFrameAtIndex(index)
+        return caller.IsValid() and site_for_symbol(frame_symbol_name(caller)) is not None
     except Exception:  # noqa: BLE001 - when unsure, count it
         return False

@@ -2,7 +2,9 @@
 
 from ..arguments import join_words
 from ..c_expressions import c_string_literal, report_flags
+from ..engine_exit import leave_engine
 from ..evaluation import Context
+from ..lldb_api import lldb
 from ..fix_requests import apply_line, is_report_number, plan
 from ..object_pointers import resolve_object
 from .base import Command, process_flags
@@ -25,7 +27,10 @@ class FixCommand(Command):
         "An installed constraint's priority cannot cross between required (1000) and\n"
         "optional in UIKit: lfix deactivates, changes and reactivates it instead.\n"
         "--undo reverses the newest change, --undo-all every change made in this stop;\n"
-        "changes made at an earlier stop stay applied.")
+        "changes made at an earlier stop stay applied.\n"
+        "At an lbreak stop the app is inside the layout engine's report of the conflict:\n"
+        "a change there would re-enter the engine, so lfix first steps out until the\n"
+        "engine returns to the app's code, and makes the change there.")
     examples = (
         "examples:\n"
         "  lfix --suggestion 1               apply change 1 of the last report\n"
@@ -59,8 +64,14 @@ class FixCommand(Command):
         text = join_words(args.object)
         verb, change = plan(args, bool(text))
         ctx = Context(debugger, exe_ctx)
+        left = None
+        if verb != "list":
+            left = leave_engine(ctx)
+            if left is not None:
+                ctx = Context(debugger, lldb.SBExecutionContext(ctx.process.GetSelectedThread()))
         if verb == "apply":
             handle = text if is_report_number(text) else "0x%x" % resolve_object(ctx, text)
             verb = apply_line(handle, change)
         stop = ctx.process.GetStopID(False)
-        return ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
+        output = ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
+        return output if left is None or args.json else left + "\n" + output

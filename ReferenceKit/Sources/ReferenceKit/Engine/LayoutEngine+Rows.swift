@@ -97,6 +97,7 @@ extension LayoutEngine {
 
     /// Solves and writes every view's frame and every guide's layout frame.
     func assignFrames() {
+        willChange()
         isAssigningFrames = true
         defer { isAssigningFrames = false }
         for view in host.subtreeViews() where view.enrolledEngine === self {

@@ -38,6 +38,8 @@ final class LayoutEngine {
     private var pins: [Variable: Constraint] = [:]
     /// Set while frames are written back, so those writes do not refresh constraints.
     var isAssigningFrames = false
+    /// UIKit's rules on who may change the engine, and when (`EngineAccess`).
+    private var access = EngineAccess()
 
     /// Creates the engine of `host`'s hierarchy and enrolls it.
     init(host: UIView) {
@@ -51,6 +53,7 @@ final class LayoutEngine {
     /// Brings a subtree into the engine: its items, then its system
     /// constraints, then the app's constraints installed in it.
     func enroll(_ root: UIView) {
+        willChange()
         let outermost = pending == nil
         if outermost { pending = [] }
         let views = root.subtreeViews()
@@ -69,13 +72,20 @@ final class LayoutEngine {
     }
 
     /// Brings a guide added to an enrolled view into the engine.
-    func enrollGuide(_ guide: UILayoutGuide) { addBounds(guide) }
+    func enrollGuide(_ guide: UILayoutGuide) {
+        willChange()
+        addBounds(guide)
+    }
 
     /// Takes a guide out of the engine.
-    func withdrawGuide(_ guide: UILayoutGuide) { removeBounds(guide) }
+    func withdrawGuide(_ guide: UILayoutGuide) {
+        willChange()
+        removeBounds(guide)
+    }
 
     /// Takes a subtree out of the engine, leaving its constraints installed.
     func withdraw(_ root: UIView) {
+        willChange()
         for view in root.subtreeViews() {
             view.constraints.forEach(remove)
             removeBounds(view)
@@ -86,6 +96,7 @@ final class LayoutEngine {
 
     /// Forgets every item; used when the host joins another hierarchy.
     func dismantle() {
+        willChange()
         for view in host.subtreeViews() where view.enrolledEngine === self { view.enrolledEngine = nil }
         solver.reset()
     }
@@ -113,6 +124,7 @@ final class LayoutEngine {
     /// Holds `variable` near `value` with the weakest strength, replacing an
     /// earlier pin; `exerciseAmbiguityInLayout()` uses it.
     func pin(_ variable: Variable, to value: Double) {
+        willChange()
         if let old = pins.removeValue(forKey: variable) { try? solver.removeConstraint(old) }
         let pin = Constraint(Cassowary.Expression(variable), .equal, Cassowary.Expression(constant: value),
                              strength: Strength(priority: 1))
@@ -123,6 +135,7 @@ final class LayoutEngine {
 
     /// Takes an activated constraint; reports a conflict if it cannot hold.
     func add(_ constraint: NSLayoutConstraint) {
+        willChange()
         if pending != nil {
             pending?.append(constraint)
             return
@@ -132,6 +145,7 @@ final class LayoutEngine {
 
     /// Drops a constraint from the solver, or forgets that it was broken.
     func remove(_ constraint: NSLayoutConstraint) {
+        willChange()
         let id = ObjectIdentifier(constraint)
         pending?.removeAll { $0 === constraint }
         broken[id] = nil
@@ -145,6 +159,7 @@ final class LayoutEngine {
 
     /// Re-adds a constraint whose constant or priority changed.
     func update(_ constraint: NSLayoutConstraint) {
+        willChange()
         let id = ObjectIdentifier(constraint)
         guard parts[id] != nil || broken[id] != nil else { return }
         remove(constraint)
@@ -154,6 +169,7 @@ final class LayoutEngine {
     /// Re-adds every constraint relating a leading or trailing attribute, after
     /// a layout direction changed.
     func updateDirectionalConstraints() {
+        willChange()
         let directional = engineConstraints + broken.values.sorted { $0.serial < $1.serial }
         for constraint in directional where constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional {
             update(constraint)
@@ -227,6 +243,19 @@ final class LayoutEngine {
 
     private func reportConflict(breaking constraint: NSLayoutConstraint, certificate: Certificate) {
         let list = mutuallyExclusiveConstraints(certificate, breaking: constraint)
+        access.beginReport()
+        defer { access.endReport() }
         UnsatisfiableConstraints.report(engine: self, breaking: constraint, mutuallyExclusive: list)
+    }
+
+    // MARK: - Access
+
+    /// Whether the engine is inside its report of a constraint it breaks.
+    var isReportingConflict: Bool { access.reportDepth > 0 }
+
+    /// Stops the program, as UIKit's exception would, when the engine may not be
+    /// changed now (`EngineAccess`): every change and layout pass starts here.
+    func willChange() {
+        if let error = access.change(onMainThread: Thread.isMainThread) { fatalError(error.description) }
     }
 }

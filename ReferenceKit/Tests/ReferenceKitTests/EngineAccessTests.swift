@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+@testable import ReferenceKit
+
+/// UIKit raises when its layout engine is changed off the main thread after the
+/// main thread used it; ReferenceKit also refuses a change made while the engine
+/// reports a constraint it breaks, where UIKit's engine is mid-way through the row.
+final class EngineAccessTests: XCTestCase {
+    func test_backgroundChange_afterMainThreadUse_isUIKitsInconsistencyException() {
+        var access = EngineAccess()
+        XCTAssertNil(access.change(onMainThread: true))
+        let error = access.change(onMainThread: false)
+        XCTAssertEqual(error?.name, "NSInternalInconsistencyException")
+        XCTAssertEqual(error?.reason, "Modifications to the layout engine must not be performed from a background thread "
+                       + "after it has been accessed from the main thread.")
+    }
+
+    func test_backgroundChanges_toAnEngineTheMainThreadNeverUsed_areAllowed() {
+        var access = EngineAccess()
+        XCTAssertNil(access.change(onMainThread: false))
+        XCTAssertNil(access.change(onMainThread: false))
+    }
+
+    func test_changeWhileReporting_isRefused_andAllowedAgainOnceTheReportReturns() {
+        var access = EngineAccess()
+        access.beginReport()
+        XCTAssertEqual(access.change(onMainThread: true), .modificationWhileReporting)
+        access.beginReport()
+        access.endReport()
+        XCTAssertEqual(access.change(onMainThread: true), .modificationWhileReporting, "still inside the outer report")
+        access.endReport()
+        XCTAssertNil(access.change(onMainThread: true))
+    }
+
+    func test_aConflictObserver_seesTheEngineReporting() {
+        onMain {
+            let root = makeRoot()
+            let view = makeChild(of: root)
+            var reportingInside: [Bool] = []
+            let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { host, _, _ in
+                reportingInside.append(host.enrolledEngine?.isReportingConflict ?? false)
+            }
+            defer { ReferenceKitDebugHooks.removeObserver(token) }
+            _ = recordConflicts {
+                NSLayoutConstraint.activate([view.widthAnchor.constraint(equalToConstant: 100),
+                                             view.widthAnchor.constraint(equalToConstant: 120)])
+                root.layoutIfNeeded()
+            }
+            XCTAssertEqual(reportingInside, [true])
+            XCTAssertEqual(root.enrolledEngine?.isReportingConflict, false)
+        }
+    }
+
+    func test_aChangeFromInsideTheReport_stopsTheProgram() {
+        let text = textOfChildThatDies {
+            let root = makeRoot()
+            let view = makeChild(of: root)
+            let other = view.heightAnchor.constraint(equalToConstant: 10)
+            // What a debugger's lfix did at the conflict stop: change the layout inside the report.
+            _ = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, _, _ in other.isActive = true }
+            NSLayoutConstraint.activate([view.widthAnchor.constraint(equalToConstant: 100),
+                                         view.widthAnchor.constraint(equalToConstant: 120)])
+            root.layoutIfNeeded()
+        }
+        XCTAssertTrue(text.contains("'NSInternalInconsistencyException', reason: 'The layout engine was modified while "
+                                    + "it was reporting an unsatisfiable constraint"), text)
+    }
+
+    func test_aBackgroundChange_afterTheMainThreadLaidOut_stopsTheProgram() {
+        let text = textOfChildThatDies {
+            let root = makeRoot()
+            let view = makeChild(of: root)
+            view.widthAnchor.constraint(equalToConstant: 100).isActive = true
+            root.layoutIfNeeded()
+            let height = view.heightAnchor.constraint(equalToConstant: 10)
+            let change = unsafeBitCast({ height.isActive = true } as @MainActor () -> Void, to: (@Sendable () -> Void).self)
+            let thread = Thread { change() }
+            thread.start()
+            sleep(5)
+        }
+        XCTAssertTrue(text.contains("'NSInternalInconsistencyException', reason: 'Modifications to the layout engine must "
+                                    + "not be performed from a background thread"), text)
+    }
+
+    /// Runs `body` on the main thread of a child process, which must die of a signal;
+    /// returns what it wrote to stderr.
+    private func textOfChildThatDies(_ body: @MainActor () -> Void, file: StaticString = #filePath, line: UInt = #line) -> String {
+        var pipe: [Int32] = [0, 0]
+        XCTAssertEqual(Glibc.pipe(&pipe), 0, file: file, line: line)
+        let child = fork()
+        if child == 0 {
+            dup2(pipe[1], 2)
+            MainActor.assumeIsolated { body() }
+            _exit(0)
+        }
+        close(pipe[1])
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        var text = ""
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(pipe[0], &bytes, bytes.count)
+            if count <= 0 { break }
+            text += String(decoding: bytes.prefix(count), as: UTF8.self)
+        }
+        close(pipe[0])
+        XCTAssertNotEqual(status & 0x7f, 0, "the child must die of a signal, not exit", file: file, line: line)
+        return text
+    }
+}
