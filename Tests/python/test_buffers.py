@@ -38,3 +38,59 @@ def test_split_error():
     assert buffers.split_error("error: 0x1 is not a live object\n") == "0x1 is not a live object"
     assert buffers.split_error("UIView:0x1 'root'") is None
     assert buffers.split_error("error:") == "the helper library reported an error"
+
+
+class FakeError(object):
+    def Success(self):
+        return True
+
+    def GetCString(self):
+        return None
+
+
+class FakeLLDB(object):
+    SBError = FakeError
+
+
+class FakeProcess(object):
+    """A process whose memory is one buffer at BASE, read and written as SBProcess does."""
+
+    BASE = 0x10000
+
+    def __init__(self, text):
+        self.memory = bytearray(len(text).to_bytes(8, "little") + text + b"\x00\x00")
+        self.writes = []
+
+    def ReadMemory(self, address, size, error):
+        start = address - self.BASE
+        return bytes(self.memory[start:start + size])
+
+    def WriteMemory(self, address, data, error):
+        self.writes.append((address, bytes(data)))
+        start = address - self.BASE
+        self.memory[start:start + len(data)] = data
+        return len(data)
+
+
+def test_read_buffer_marks_the_buffer_read_after_the_nul(monkeypatch):
+    """Only a buffer marked read is written again by the library (ReportBuffer), so a
+    command's call never takes the buffer a breakpoint callback has not read yet."""
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", FakeLLDB)
+    text = "h\u00e9llo".encode("utf-8")
+    process = FakeProcess(text)
+    assert target_memory.read_buffer(process, FakeProcess.BASE, local_read=False) == "h\u00e9llo"
+    assert process.writes == [(FakeProcess.BASE + 8 + len(text) + 1, buffers.RELEASED_MARK)]
+    assert bytes(process.memory) == len(text).to_bytes(8, "little") + text + b"\x00" + buffers.RELEASED_MARK
+
+
+def test_a_mark_that_cannot_be_written_still_gives_the_text(monkeypatch):
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", FakeLLDB)
+    process = FakeProcess(b"report")
+
+    def refuse(address, data, error):
+        raise RuntimeError("memory is read-only")
+
+    process.WriteMemory = refuse
+    assert target_memory.read_buffer(process, FakeProcess.BASE, local_read=False) == "report"

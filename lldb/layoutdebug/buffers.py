@@ -1,7 +1,19 @@
-"""The report buffers the entry points return: length header, UTF-8 text, NUL (no LLDB)."""
+"""The report buffers the entry points return: length header, UTF-8 text, NUL, and a byte
+the reader sets once it has read them (no LLDB)."""
 
 from .constants import MAX_BUFFER_LENGTH
 from .errors import LayoutDebugError
+
+# Written after the NUL once the text is read (ReportBuffer.releasedMark in
+# Sources/LayoutDebugSupport/CEntry/ReportBuffer.swift): until then the library writes no
+# other call's report there, so a breakpoint callback and a command never read each
+# other's text.
+RELEASED_MARK = b"\x01"
+
+
+def released_byte_address(address, length):
+    """Where a buffer's released byte is: after the header, the text and the NUL."""
+    return address + 8 + length + 1
 
 
 def buffer_length(header):

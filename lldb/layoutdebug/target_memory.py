@@ -1,7 +1,7 @@
 """Reading a report buffer out of the target: from /proc/<pid>/mem when the process is
 local and a first read matched LLDB's, else through LLDB."""
 
-from .buffers import buffer_length, decode_text
+from .buffers import RELEASED_MARK, buffer_length, decode_text, released_byte_address
 from .errors import LayoutDebugError
 from .lldb_api import lldb
 from .local_memory import LocalMemory
@@ -21,31 +21,51 @@ def read_buffer(process, address, local_read=True):
     """
     if not address:
         raise LayoutDebugError("the helper library returned no buffer")
-    if local_read:
-        text = read_locally(process, address)
-        if text is not None:
-            return text
-    return read_buffer_with_lldb(process, address)
+    data = read_bytes_locally(process, address) if local_read else None
+    if data is None:
+        data = read_bytes_with_lldb(process, address)
+    release_buffer(process, address, len(data))
+    return decode_text(data)
+
+
+def release_buffer(process, address, length):
+    """Tells the library the buffer at `address` is read, so it may write it again. Never raises:
+    a buffer left unmarked is only memory the library frees a few calls later."""
+    try:
+        process.WriteMemory(released_byte_address(address, length), RELEASED_MARK, lldb.SBError())
+    except Exception:  # noqa: BLE001 - the text is read; marking it is housekeeping
+        pass
 
 
 def read_buffer_with_lldb(process, address):
     """The buffer's text read through LLDB (SBProcess.ReadMemory): header, then the text."""
+    return decode_text(read_bytes_with_lldb(process, address))
+
+
+def read_bytes_with_lldb(process, address):
+    """The buffer's text bytes read through LLDB: header, then the text."""
     error = lldb.SBError()
     header = process.ReadMemory(address, 8, error)
     if not error.Success():
         raise LayoutDebugError("could not read the report at 0x%x: %s" % (address, error.GetCString()))
     length = buffer_length(header)
     if length == 0:
-        return ""
+        return b""
     data = process.ReadMemory(address + 8, length, error)
-    if not error.Success() or data is None:
+    if not error.Success() or data is None or len(data) != length:
         raise LayoutDebugError("could not read %d bytes of report at 0x%x: %s"
                                % (length, address + 8, error.GetCString()))
-    return decode_text(data)
+    return data
 
 
 def read_locally(process, address):
     """The buffer's text read from /proc, or None to read it through LLDB. Never raises."""
+    data = read_bytes_locally(process, address)
+    return None if data is None else decode_text(data)
+
+
+def read_bytes_locally(process, address):
+    """The buffer's text bytes read from /proc, or None to read them through LLDB. Never raises."""
     try:
         memory = local_memory(process)
         data = memory.read(address)
@@ -61,9 +81,8 @@ def read_locally(process, address):
                 memory.refuse("%s does not hold what LLDB reads at 0x%x" % (memory.path, address))
                 return None
             memory.verified = True
-        text = decode_text(data)
         memory.reads += 1
-        return text
+        return data
     except Exception:  # noqa: BLE001 - whatever went wrong, LLDB's read is the answer
         return None
 

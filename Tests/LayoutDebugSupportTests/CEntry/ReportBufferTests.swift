@@ -28,6 +28,28 @@ final class ReportBufferTests: XCTestCase {
         XCTAssertEqual((buffer + 8 + line.utf8.count * 20_000).load(as: UInt8.self), 0, "NUL after the text")
     }
 
+    /// A breakpoint callback's report, not yet read, and then a command's
+    /// call (issue 32): the callback still reads its own report.
+    func test_aBufferNotYetRead_isNeverWrittenByTheNextCall() {
+        let callback = ReportBuffer.publish("Conflict #1: Unable to simultaneously satisfy constraints")
+        let command = ReportBuffer.publish("error: 0x1 is not a UIView")
+        XCTAssertNotEqual(callback, command)
+        XCTAssertEqual(ReportBuffer.read(callback), "Conflict #1: Unable to simultaneously satisfy constraints")
+        XCTAssertEqual(ReportBuffer.read(command), "error: 0x1 is not a UIView")
+        ReportBuffer.release(callback)
+        ReportBuffer.release(command)
+    }
+
+    func test_aBufferTheDebuggerRead_isWrittenAgain() {
+        let first = ReportBuffer.publish("first")
+        ReportBuffer.release(first)
+        let second = ReportBuffer.publish("second")
+        XCTAssertEqual(second, first, "its storage is reused: no fresh pages per report")
+        XCTAssertEqual(ReportBuffer.read(second), "second")
+        XCTAssertEqual((second + 8 + 6 + 1).load(as: UInt8.self), 0, "not read yet: the released byte is cleared")
+        ReportBuffer.release(second)
+    }
+
     func test_reportPublishedWhileAnotherIsWritten_isReplacedByIt() {
         // The in-app monitor may publish while the debugger's report is being written.
         var writer = ReportBuffer.makeWriter()

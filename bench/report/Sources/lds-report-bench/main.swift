@@ -69,7 +69,12 @@ func measure(views count: Int, flags: UInt32, scenario name: String = "many-view
         buffer = lds_report(pointer, flags)
         walls.append(monotonicMilliseconds() - wallStart)
         cpus.append(threadCPUMilliseconds() - cpuStart)
-        if let buffer { bytes = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self))) }
+        if let buffer {
+            bytes = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self)))
+            // Marked read, as the debugger marks it (ReportBuffer): the next run
+            // writes into the same storage, as in an lldb session.
+            buffer.storeBytes(of: UInt8(1), toByteOffset: 8 + bytes + 1, as: UInt8.self)
+        }
     }
     // LDS_BENCH_DUMP=FILE writes the last run's report (without its length
     // header) to FILE, so a change meant to keep the output can be checked
