@@ -97,9 +97,10 @@ struct ContradictionText {
     /// not the app's to change, except through the usual fixes.
     private func fixes() -> [ConflictExplanation.Fix] {
         let constraints = subset.compactMap { constraintIndex(system.rows[$0]) }.sorted()
-        let encapsulated = constraints.contains { index in
-            conflict.mutuallyExclusive[index].identifier?.hasPrefix("UIView-Encapsulated-Layout") == true
-        }
+        // The size a container gives must win, so the app's constraints give way to it.
+        let encapsulated = constraints.lazy.map { self.conflict.mutuallyExclusive[$0] }
+            .first(where: EncapsulatedSize.isEncapsulated)
+            .flatMap { size in size.firstItem.map { EncapsulatedSize(of: $0, in: self.conflict) } }
         var fixes: [ConflictExplanation.Fix] = []
         var autoresizingItems: Set<String> = []
         for index in constraints {
@@ -116,14 +117,13 @@ struct ContradictionText {
             }
             guard !constraint.isSystemConstraint else { continue }
             let rowsOfConstraint = rows(of: index)
-            let advice = encapsulated
-                ? "give \(phrases.formula(constraint)) priority 999, so the cell's own size wins"
-                : "remove or change \(phrases.formula(constraint))"
-            // The cell's size must win, so the constraint gives way; anywhere else the
+            let advice = encapsulated.map { "give \(phrases.formula(constraint)) priority 999, so \($0.phrase) wins" }
+                ?? "remove or change \(phrases.formula(constraint))"
+            // The container's size must win, so the constraint gives way; anywhere else the
             // nuclear way out, which always resolves what this row took part in.
             fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint),
                                madeAt: constraint.madeAtText,
-                               change: encapsulated ? .priority(999) : .deactivate, target: constraint.address))
+                               change: encapsulated == nil ? .deactivate : .priority(999), target: constraint.address))
         }
         return fixes
     }

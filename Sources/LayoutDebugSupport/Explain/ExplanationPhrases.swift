@@ -148,9 +148,10 @@ struct ExplanationPhrases {
 
     private func systemNote(_ c: ConstraintSnapshot) -> String {
         if c.className == "NSAutoresizingMaskLayoutConstraint" { return " (its autoresizing mask)" }
-        if let identifier = c.identifier, identifier.hasPrefix("UIView-Encapsulated-Layout") {
-            return " (set by its table or collection view)"
+        if EncapsulatedSize.isEncapsulated(c), let item = c.firstItem {
+            return " (" + EncapsulatedSize(of: item, in: conflict).phrase + ")"
         }
+        if let identifier = c.identifier, identifier.hasPrefix("NSWindow-current-") { return " (the window's current size)" }
         if let identifier = c.identifier, identifier.hasPrefix("UISV-") { return " (set by a stack view)" }
         return ""
     }

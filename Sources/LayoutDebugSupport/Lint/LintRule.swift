@@ -111,7 +111,7 @@ public enum LintRule: String, CaseIterable, Codable, Sendable {
     public var snapKitFix: String? {
         switch self {
         case .ambiguousLayout: return "make.top.equalToSuperview().offset(8) (whichever edge or size is missing)"
-        case .centerOnly: return "make.top.left.greaterThanOrEqualToSuperview()"
+        case .centerOnly: return "make.centerX.equalToSuperview(); make.leading.greaterThanOrEqualToSuperview().offset(20); make.trailing.lessThanOrEqualToSuperview().offset(-20)"
         case .offsetInset: return "make.edges.equalToSuperview().inset(50) instead of .offset(50)"
         case .redundantConstraint: return "remove the repeated make.… line (or give it .priority(.high))"
         case .stackArrangedEdges: return "remove make.top/bottom/leading/trailing.equalToSuperview() from arranged subviews"

@@ -44,10 +44,16 @@ extension LintRules {
     /// ('UIView-Encapsulated-Layout-Height'), proved with the solver on a copy
     /// of the required constraints (the ones the engine broke included).
     func cellSizeRequired() -> [LayoutFinding] {
-        let encapsulated = tree.entries.indices.filter { tree.entries[$0].constraint.identifier?.hasPrefix("UIView-Encapsulated-Layout-") == true }
-        // Only cells' content views: an engine's host view has them too, and nothing fights those.
+        let encapsulated = tree.entries.indices.filter { EncapsulatedSize.isEncapsulated(tree.entries[$0].constraint) }
+        // Only cells (or their content views): an engine's host view has them too, and nothing fights those.
         let cells = encapsulated.filter { index in
-            tree.entries[index].first.map { tree.nodes[$0].view.reference.className.hasSuffix("CellContentView") } ?? false
+            tree.entries[index].first.map { node in
+                let view = tree.nodes[node].view
+                switch EncapsulatedSize(className: view.reference.className, superclasses: view.superclassNames) {
+                case .tableCell, .collectionCell, .cell: return true
+                default: return false
+                }
+            } ?? false
         }
         guard !cells.isEmpty else { return [] }
         let system = LintSystem(tree, content: .requiredOnly, includingBroken: true)
@@ -61,10 +67,31 @@ extension LintRules {
                   seen.insert(subject).inserted else { continue }
             let sizes = all.filter(cells.contains).map { tree.entries[$0].constraint }
             let total = sizes.map { "\($0.identifier ?? "") = \(ReportNumber.plain($0.constant))" }.joined(separator: ", ")
-            found.append(LayoutFinding(rule: .cellSizeRequired, view: tree.nodes[subject].view.reference,
-                                       constraints: app.map { tree.entries[$0].constraint } + sizes,
-                                       detail: "these required constraints cannot hold with the cell's \(total)"))
+            var finding = LayoutFinding(rule: .cellSizeRequired, view: tree.nodes[subject].view.reference,
+                                        constraints: app.map { tree.entries[$0].constraint } + sizes,
+                                        detail: "these required constraints cannot hold with the cell's \(total)")
+            let horizontal = sizes.contains { $0.firstAttribute.canonical == .width }
+            (finding.fix, finding.snapKitFix) = cellSizeFixes(horizontal: horizontal, app: app, subject: subject)
+            found.append(finding)
         }
         return found
+    }
+
+    /// The fixes of a cell-size finding on the axis that conflicts: the
+    /// trailing edge gives way to a width, the bottom edge to a height. The
+    /// SnapKit line keeps the constant of the app's own constraint on that edge.
+    private func cellSizeFixes(horizontal: Bool, app: [Int], subject: Int) -> (String, String) {
+        let (edge, size) = horizontal ? ("trailing", "width") : ("bottom", "height")
+        let farEdge = app.lazy.map { self.tree.entries[$0] }.first { entry in
+            let attribute = self.tree.attribute(of: entry, on: subject)
+            return horizontal ? [.trailing, .right].contains(attribute) : attribute == .bottom
+        }
+        // `subject.bottom == superview.bottom - 12` and `superview.bottom == subject.bottom + 12`
+        // both read `offset(-12)` in SnapKit, which always puts the subject first.
+        let inset = farEdge.map { entry in entry.first == subject ? entry.constraint.constant : -entry.constraint.constant } ?? 0
+        let offset = inset == 0 ? "" : ".offset(\(ReportNumber.plain(inset)))"
+        return ("Lower the \(edge) constraint to priority 999, so it gives way while the cell's \(size) is the one "
+                    + "its table or collection view sets (an estimate before the content is measured).",
+                "make.\(edge).equalToSuperview()\(offset).priority(999)")
     }
 }

@@ -69,7 +69,16 @@ final class LintSystem {
         solver.checksInvariants = false
         variables = tree.nodes.indices.map { index in ["minX", "minY", "width", "height"].map { Variable("n\(index).\($0)") } }
         let frame = tree.nodes[0].absolute
-        for (variable, value) in zip(variables[0], [0, 0, frame.width, frame.height]).prefix(anyScreenSize ? 2 : 4) {
+        // A root whose size its container gives ('UIView-Encapsulated-Layout-…': a cell's
+        // content view linted on its own) has that size from those constraints, so a
+        // refusal names them as it does when the cell is the root.
+        let sizedByContainer = Set(tree.entries.compactMap { entry in
+            entry.first == 0 && EncapsulatedSize.isEncapsulated(entry.constraint) ? entry.constraint.firstAttribute.canonical : nil
+        })
+        let rootPins: [(Variable, Double, LayoutAttribute?)] = [(variables[0][0], 0, nil), (variables[0][1], 0, nil),
+                                                                (variables[0][2], frame.width, .width), (variables[0][3], frame.height, .height)]
+        for (variable, value, size) in rootPins {
+            if let size, anyScreenSize || sizedByContainer.contains(size) { continue }
             try? solver.addConstraint(Constraint(Cassowary.Expression(variable) - value, .equal))
         }
         for index in tree.nodes.indices.dropFirst() {

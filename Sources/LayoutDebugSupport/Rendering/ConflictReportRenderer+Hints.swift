@@ -25,7 +25,7 @@ extension ConflictReportRenderer {
                 }
                 continue
             }
-            guard let hint = hint(for: constraint), seen.insert(hint).inserted else { continue }
+            guard let hint = hint(for: constraint, in: c), seen.insert(hint).inserted else { continue }
             hints.append(hint)
         }
         // Stack hints were held as placeholders (the stack's name) to keep their place.
@@ -54,8 +54,8 @@ extension ConflictReportRenderer {
             + "priority of your constraint on the arranged subview."
     }
 
-    /// The hint for one constraint, or `nil` when it is the app's own.
-    static func hint(for c: ConstraintSnapshot) -> String? {
+    /// The hint for one constraint of `conflict`, or `nil` when it is the app's own.
+    static func hint(for c: ConstraintSnapshot, in conflict: ConflictSnapshot) -> String? {
         let item = c.firstItem?.bracketed ?? "the view"
         if c.className == "NSAutoresizingMaskLayoutConstraint" {
             // The mask is the framed view's, even where a visual form puts
@@ -73,10 +73,16 @@ extension ConflictReportRenderer {
             }
             return nil
         }
-        if identifier.hasPrefix("UIView-Encapsulated-Layout-") {
-            return "'\(identifier)' is the size the cell or container gives \(item). Lower the "
+        if EncapsulatedSize.isEncapsulated(c), let view = c.firstItem {
+            return "'\(identifier)' on \(item) is \(EncapsulatedSize(of: view, in: conflict).phrase). Lower the "
                 + "priority of your conflicting constraint to 999 so it gives way while the "
                 + "size is being set."
+        }
+        if identifier.hasPrefix("NSWindow-current-") {
+            // AppKit pins the window's content view to the window's size while it is shown.
+            return "'\(identifier)' on \(item) is the window's current size, which AppKit keeps, not a "
+                + "constraint of yours: resize the window, or lower your constraint's priority so the "
+                + "window's size wins."
         }
         if identifier.hasPrefix("UISV-") {
             return stackHint(stack: stackName(c), identifiers: [identifier])

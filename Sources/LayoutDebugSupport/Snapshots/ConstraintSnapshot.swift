@@ -116,7 +116,8 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
 
     /// Whether UIKit or AppKit made this constraint rather than the app:
     /// autoresizing, content-size, encapsulated-layout, stack-view (`UISV-`),
-    /// margin-guide, safe-area and temporary constraints.
+    /// margin-guide, safe-area and temporary constraints, and AppKit's window
+    /// size (`NSWindow-current-width`).
     public var isSystemConstraint: Bool {
         if className == "NSAutoresizingMaskLayoutConstraint" || className == "NSContentSizeLayoutConstraint"
             || className == "_UILayoutSupportConstraint" || className == "NSIBPrototypingLayoutConstraint" {
@@ -124,7 +125,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         }
         guard let identifier else { return false }
         let systemPrefixes = ["UIView-", "UISV-", "_UITemporaryLayout", "UIViewSafeAreaLayoutGuide-",
-                              "NSStackView.", "IB auto generated", "_UI", "NSView-"]
+                              "NSStackView.", "IB auto generated", "_UI", "NSView-", "NSWindow-"]
         return systemPrefixes.contains { identifier.hasPrefix($0) }
     }
 }

@@ -75,10 +75,11 @@ final class ExplainSystemTests: XCTestCase {
                        "set translatesAutoresizingMaskIntoConstraints = false on Sage1View")
         XCTAssertEqual(autoresizing.fixes.first?.resolvesConflict, true)
         let cell = ConflictExplainer.explain(try ParsingCorpus.conflict("007.txt"))
+        // 007's encapsulated height is on a UITableViewCell: its table view gives that size.
         XCTAssertEqual(cell.fixes.map(\.advice), [
-            "give UIImageView.height == 60 priority 999, so the cell's own size wins",
-            "give UIImageView.top == UITableViewCell.top priority 999, so the cell's own size wins",
-            "give UITableViewCell.bottom == UIImageView.bottom priority 999, so the cell's own size wins",
+            "give UIImageView.height == 60 priority 999, so the size its table view gives the cell wins",
+            "give UIImageView.top == UITableViewCell.top priority 999, so the size its table view gives the cell wins",
+            "give UITableViewCell.bottom == UIImageView.bottom priority 999, so the size its table view gives the cell wins",
         ])
     }
 

@@ -57,7 +57,10 @@ final class LintScenarioTests: XCTestCase {
             XCTAssertTrue(findings[0].detail.contains("held horizontally by its centre only"), findings[0].detail)
             XCTAssertTrue(findings[0].detail.hasSuffix("its text is 96 wide now"), findings[0].detail)
             XCTAssertEqual(findings[0].constraints.map(\.firstAttribute), [.centerX])
-            XCTAssertEqual(findings[0].snapKitFix, "make.top.left.greaterThanOrEqualToSuperview()")
+            // The UIKit fix in SnapKit's words: the centring kept, 20 inside each edge.
+            XCTAssertTrue(findings[0].fix.contains("leadingAnchor.constraint(greaterThanOrEqualTo: superview.leadingAnchor, constant: 20) and the trailing twin"))
+            XCTAssertEqual(findings[0].snapKitFix, "make.centerX.equalToSuperview(); make.leading.greaterThanOrEqualToSuperview().offset(20); "
+                + "make.trailing.lessThanOrEqualToSuperview().offset(-20)")
         }
     }
 
@@ -172,6 +175,31 @@ final class LintScenarioTests: XCTestCase {
             // 12 + 40 + 12 = 64 against the encapsulated 44 (the bottom's −12 is measured upward).
             XCTAssertEqual(constants, [-12, 12, 40, 44])
             XCTAssertTrue(findings[0].detail.hasSuffix("UIView-Encapsulated-Layout-Height = 44"), findings[0].detail)
+        }
+    }
+
+    /// The trap is found from the cell's content view as from the cell, and
+    /// its fix names the edge of the axis that conflicts: the bottom gives way
+    /// to a height (top 12, height 40, bottom −12), the trailing edge to a width.
+    func test_cellSizeRequired_fromTheContentView_namesTheAxisThatConflicts() throws {
+        try onMain {
+            let (vertical, window) = try XCTUnwrap(lint("trap-cell-size-required"))
+            let cell = try XCTUnwrap(window.rootViewController?.view.subviews.first as? UITableViewCell)
+            let fromContent = LayoutLint.findings(in: cell.contentView)
+            XCTAssertEqual(fromContent.map(\.rule), ["cell-size-required"])
+            XCTAssertEqual(fromContent.map(\.view), vertical.map(\.view))
+            XCTAssertEqual(LayoutLint.findings(in: cell).map(\.rule), ["cell-size-required"])
+            XCTAssertTrue(vertical[0].fix.hasPrefix("Lower the bottom constraint to priority 999"), vertical[0].fix)
+            XCTAssertEqual(vertical[0].snapKitFix, "make.bottom.equalToSuperview().offset(-12).priority(999)")
+
+            // cell-width-conflict: H:|[wide]| and a width of 768 in a cell 50 wide.
+            let (horizontal, wideWindow) = try XCTUnwrap(lint("cell-width-conflict"))
+            let wideCell = try XCTUnwrap(wideWindow.rootViewController?.view.subviews.first as? UITableViewCell)
+            XCTAssertEqual(LayoutLint.findings(in: wideCell.contentView).map(\.rule), ["cell-size-required"])
+            XCTAssertEqual(horizontal.map(\.rule), ["cell-size-required"])
+            XCTAssertTrue(horizontal[0].fix.hasPrefix("Lower the trailing constraint to priority 999"), horizontal[0].fix)
+            XCTAssertFalse(horizontal[0].fix.contains("bottom"), horizontal[0].fix)
+            XCTAssertEqual(horizontal[0].snapKitFix, "make.trailing.equalToSuperview().priority(999)")
         }
     }
 
