@@ -7,7 +7,7 @@ import ReferenceKit
 private typealias DidLayoutFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
 private func usage() -> String {
-    "usage: layout-demo <scenario> [N]\n       layout-demo --list\n"
+    "usage: layout-demo <scenario> [N]\n       layout-demo --list\n       layout-demo --help\n"
 }
 
 /// Runs the command line; returns the exit status.
@@ -16,6 +16,12 @@ private func run() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--list" {
         print(DemoCatalog.listing, terminator: "")
+        return 0
+    }
+    if arguments.first == "--help" || arguments.first == "-h" {
+        print(usage() + "\nBuilds the scenario's window, lays it out, calls LayoutDemoDidLayout(rootView)\n"
+            + "(a place for a breakpoint), prints every frame and exits 0. N sizes the scenarios\n"
+            + "that take it. Scenarios:\n\n" + DemoCatalog.listing, terminator: "")
         return 0
     }
     guard let name = arguments.first, let scenario = DemoCatalog.scenario(named: name) else {

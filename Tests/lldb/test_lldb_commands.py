@@ -211,13 +211,18 @@ def test_lsettings_skip_replaces_the_descent_skip_list(session):
     session.launch("many-views", 20)
     full = session.ok("lreport $arg1")
     assert "skipped" not in full
+    assert "skip list: the default (" in session.ok("lsettings")
     answer = session.ok("lsettings --skip UIView")
     assert "Skipping subviews of: UIView" in answer, answer
+    # Every setting is shown with no option, the skip list it set included (issue 32).
+    assert "\nskip list: UIView\n" in session.ok("lsettings")
     short = session.ok("lreport $arg1")
     assert "(subviews of UIView skipped; use --all to see them)" in short, short
     assert short.count("Frame:") < full.count("Frame:")
     assert session.ok("lreport $arg1 --all") == full
     assert "UIButton" in session.ok('lsettings --skip ""')
+    restored = [line for line in session.ok("lsettings").splitlines() if line.startswith("skip list: ")]
+    assert len(restored) == 1 and "UIButton" in restored[0] and "UIView," not in restored[0], restored
     assert session.ok("lreport $arg1") == full
     session.fails("lsettings --skip")
     session.continue_to_exit()

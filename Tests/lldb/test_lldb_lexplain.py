@@ -49,7 +49,9 @@ def test_lexplain_errors(session, tmp_path):
         assert "no log given" in session.fails("lexplain")
     junk = tmp_path / "junk.log"
     junk.write_text("nothing about constraints here\n")
-    assert "layout-explain failed" in session.fails("lexplain " + str(junk))
+    failed = session.fails("lexplain " + str(junk))
+    # One prefix per name (issue 32): not "layout-explain failed: layout-explain: …".
+    assert failed.startswith("error: lexplain: layout-explain failed: ") and failed.count("layout-explain") == 1, failed
 
 
 def web_damaged(log):

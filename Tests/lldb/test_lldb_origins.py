@@ -98,7 +98,7 @@ def test_the_changes_that_resolve_a_conflict_say_where_each_constraint_was_made(
     session.launch("cell-width-conflict", stop_at_layout=False)
     report = session.callback_output()
     line = source_line("ConflictScenarios.swift", '"H:[wide(768)]"')
-    assert re.search(r"  3\. give UIView\.width == 768 priority 999, so the cell's own size wins\n"
+    assert re.search(r"  3\. give UIView\.width == 768 priority 999, so the size its table view gives the cell wins\n"
                      r"     made at ConflictScenarios\.swift:%d in cellWidth\(root:count:\)\n" % line, report), report
 
 
@@ -109,12 +109,12 @@ def test_lorigins_says_where_capture_stands_and_off_removes_it(session):
     assert output.startswith("Origins: capture starts at main on every launch"), output
     assert "process launch" in output
     session.launch("margins")  # stops at LayoutDemoDidLayout, after main started capture
+    # One line says where capture stands, at launch and in this process (issue 32).
     status = session.ok("lorigins")
-    assert "Origins: capture at launch is on." in status
-    assert re.search(r"origins: capture is on; \d+ live constraint\(s\) recorded", status), status
+    assert re.fullmatch(r"Origins: capture at launch is on; in this process capture is on, "
+                        r"\d+ live constraint\(s\) recorded\.\n", status), status
     off = session.ok("lorigins off")
-    assert "Origins: capture at launch is off (it was on)." in off
-    assert "origins: capture is off in this process" in off
+    assert off == "Origins: capture at launch is off (it was on); in this process capture is off.\n", off
     # Reports made after `off` say why they have no origin.
     report = session.ok("lreport %d --no-descend" % session.root_view())
     assert "made at ? (capture was off)" in report, report

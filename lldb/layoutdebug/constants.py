@@ -54,4 +54,5 @@ PROTOTYPES = {
     "lds_storm_start": "void *(*)(unsigned int, unsigned int)",
     "lds_storm_drain": "void *(*)(unsigned int)",
     "lds_storm_stop": "void *(*)(unsigned int)",
+    "lds_report_number": "void *(*)(unsigned int)",
 }

@@ -65,5 +65,10 @@ def run_explain(tool, arguments, stdin_text):
     if completed.returncode != 0:
         message = first_line(completed.stderr) or first_line(completed.stdout) or \
             "exit status %d" % completed.returncode
-        raise LayoutDebugError("%s failed: %s" % (os.path.basename(tool), strip_error_prefix(message)))
+        name = os.path.basename(tool)
+        message = strip_error_prefix(message)
+        # The tool names itself (`layout-explain: no conflict found`); "<name> failed:" already does.
+        if message.startswith(name + ": "):
+            message = message[len(name) + 2:]
+        raise LayoutDebugError("%s failed: %s" % (name, message))
     return completed.stdout

@@ -27,6 +27,7 @@ class ProcessFacts(object):
         self.anchor_load = None
         self.entries = {}    # entry point -> load address (None: call it by name)
         self.memory = None   # LocalMemory, decided at the first read
+        self.skip_list = None  # the library's answer to `lsettings --skip`, once given in this run
 
     def found_library(self, path, anchor, target):
         """Records the library's path and where its version entry (`anchor`) is loaded now."""

@@ -62,15 +62,20 @@ class OriginsCommand(Command):
             at_launch = "on" if find_launch_breakpoints(target) else "off"
             lines.append("Origins: capture at launch is %s." % at_launch)
         if process is not None:
-            lines.append(self.in_process(debugger, exe_ctx, args.state))
+            lines[0] = one_origins_line(lines[0], set_capture(Context(debugger, exe_ctx), args.state))
+            if args.state == "on":
+                lines.append("(Constraints made before now have no origin; relaunch to record them all.)")
         elif args.state == "on":
             lines.append("Launch the app (process launch) to record its constraints from the start.")
         return "\n".join(lines)
 
-    def in_process(self, debugger, exe_ctx, state):
-        """What the stopped process says, after `on` or `off` when asked."""
-        ctx = Context(debugger, exe_ctx)
-        status = set_capture(ctx, state)
-        if state == "on":
-            status += "\n(Constraints made before now have no origin; relaunch to record them all.)"
-        return status
+
+def one_origins_line(at_launch, in_process):
+    """Capture at launch and in the stopped process, on one `Origins:` line: the library's
+    status (`origins: capture is on; 7 live constraint(s) recorded`) joined to the launch line."""
+    status = in_process.strip()
+    if status.startswith("origins: "):
+        status = status[len("origins: "):]
+    status = status.replace("capture is off in this process", "capture is off")
+    status = status.replace("capture is on; ", "capture is on, ", 1)
+    return "%s; in this process %s." % (at_launch.rstrip("."), status.rstrip("."))

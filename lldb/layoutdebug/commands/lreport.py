@@ -5,6 +5,7 @@ from ..c_expressions import c_pointer, report_flags
 from ..constants import LDS_HTML
 from ..errors import UsageError
 from ..evaluation import Context
+from ..fix_requests import is_report_number
 from ..object_pointers import resolve_object
 from ..picture_files import check_writable, write_atomically
 from .base import OBJECT_HELP, Command, process_flags
@@ -20,12 +21,14 @@ class ReportCommand(Command):
         "and its descendants, from one call into the helper library. Each constraint\n"
         "is listed once, under the view that holds it; a descendant's Ancestors line\n"
         "counts those already listed above it (--no-descend lists them all). Given a\n"
-        "constraint, prints its description and its items.")
+        "constraint, prints its description and its items; #N is constraint N of the\n"
+        "last conflict report, as lfix takes it.")
     examples = (
         "examples:\n"
         "  lreport self.view\n"
         "  lreport 0x7fc82aba1210 --no-descend\n"
         "  lreport $arg1 --all --json\n"
+        "  lreport #2                 constraint 2 of the last conflict report\n"
         "  lreport self.view --svg /tmp/profile.svg   a picture of it and its subtree")
     flags = process_flags()
 
@@ -44,7 +47,12 @@ class ReportCommand(Command):
         text = join_words(args.object)
         if args.svg or args.html:
             return self.draw(ctx, text, args)
-        address = resolve_object(ctx, text)
+        if is_report_number(text):
+            # #N, constraint N of the last conflict report, as lfix takes it: its address
+            # is remembered in the process (LastConflictReport).
+            address = int(ctx.call_report("lds_report_number", text[1:]).strip(), 16)
+        else:
+            address = resolve_object(ctx, text)
         flags = report_flags(no_descend=args.no_descend, show_all=args.all, as_json=args.json)
         return ctx.call_report("lds_report", c_pointer(address), str(flags))
 

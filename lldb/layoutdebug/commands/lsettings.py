@@ -5,6 +5,7 @@ from ..c_expressions import c_string_literal
 from ..evaluation import Context
 from ..expression_errors import first_line
 from ..lldb_api import lldb
+from ..process_facts import facts_for
 from ..session import session_for
 from ..settings import format_seconds, parse_timeout
 from ..target_memory import local_memory
@@ -59,8 +60,23 @@ class SettingsCommand(Command):
             lines.append("local read: %s" % describe_local_read(session, exe_ctx))
         if args.skip is not None:
             ctx = Context(debugger, exe_ctx)
-            lines.append(ctx.call_report("lds_set_skipped_classes", c_string_literal(args.skip)).strip())
+            answer = ctx.call_report("lds_set_skipped_classes", c_string_literal(args.skip)).strip()
+            facts_for(ctx.process).skip_list = answer
+            lines.append(answer)
+        elif args.timeout is None and args.local_read is None:
+            lines.append("skip list: %s" % describe_skip_list(exe_ctx))
         return "\n".join(lines)
+
+
+def describe_skip_list(exe_ctx):
+    """The classes whose subviews lreport leaves out in this process: the last list
+    `--skip` set here, else the library's default."""
+    process = exe_ctx.GetProcess() if exe_ctx is not None and lldb is not None else None
+    answer = facts_for(process).skip_list if process is not None and process.IsValid() else None
+    prefix = "Skipping subviews of: "
+    if answer is None:
+        return "the default (controls such as UIButton and UILabel; --skip changes it)"
+    return answer[len(prefix):] if answer.startswith(prefix) else answer
 
 
 def describe_local_read(session, exe_ctx):
