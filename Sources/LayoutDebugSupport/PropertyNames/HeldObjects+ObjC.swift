@@ -16,31 +16,51 @@ extension HeldObjects {
     /// Adds the views and guides an app-written Objective-C class keeps in
     /// object ivars (`_avatarView` is named `avatarView`, as its property).
     ///
-    /// Only ivars typed as objects (`@"UIImageView"`) are read: Swift classes
-    /// give theirs no type encoding, and their weak storage is not the
-    /// runtime's. `object_getIvar` reads a `__weak` ivar with a weak load, so
-    /// a freed object reads as `nil`.
+    /// Only ivars typed as objects of a named class (`@"UIImageView"`) are read, and of those
+    /// only the ones the class's ivar layouts say are strong or weak (`IvarLayout`): an
+    /// `__unsafe_unretained` or `assign` ivar (a delegate) may point at a freed object, and
+    /// reading it as an object would retain that. `object_getIvar` reads a `__weak` ivar with a
+    /// weak load, so a freed object reads as `nil`. Swift classes give theirs no type encoding.
     static func addIvarObjects(of holder: AnyObject, named holderName: String, to held: inout [UInt64: String]) {
         var level: AnyClass? = type(of: holder)
         while let current = level, isAppClass(current) {
             level = class_getSuperclass(current)
             guard isAppObjectiveCClass(current) else { continue }  // a Swift level: `Mirror` read it
+            let instanceStart = level.map { class_getInstanceSize($0) } ?? 0
+            let strong = IvarLayout(layout: class_getIvarLayout(current))
+            let weak = IvarLayout(layout: class_getWeakIvarLayout(current))
             var count: UInt32 = 0
-            if let ivars = class_copyIvarList(current, &count) {
-                for index in 0..<Int(count) {
-                    let ivar = ivars[index]
-                    guard let encoding = ivar_getTypeEncoding(ivar), encoding.pointee == UInt8(ascii: "@"),
-                          encoding.successor().pointee == UInt8(ascii: "\""),
-                          let rawName = ivar_getName(ivar),
-                          let object = object_getIvar(holder, ivar).flatMap(castItem) else { continue }
-                    var name = String(cString: rawName)
-                    if name.hasPrefix("_") { name.removeFirst() }
-                    let key = LiveAdapter.key(object)
-                    if held[key] == nil { held[key] = holderName + "." + name }
-                }
-                free(ivars)
+            guard let ivars = class_copyIvarList(current, &count) else { continue }
+            defer { free(ivars) }
+            for index in 0..<Int(count) {
+                let ivar = ivars[index]
+                let offset = ivar_getOffset(ivar)
+                guard let encoding = ivar_getTypeEncoding(ivar),
+                      IvarLayout.isNamedClassObject(encoding: String(cString: encoding)),
+                      strong.covers(offset: offset, instanceStart: instanceStart)
+                        || weak.covers(offset: offset, instanceStart: instanceStart),
+                      let rawName = ivar_getName(ivar),
+                      let object = object_getIvar(holder, ivar).map({ $0 as AnyObject }),
+                      isLayoutItemByClass(object) else { continue }
+                var name = String(cString: rawName)
+                if name.hasPrefix("_") { name.removeFirst() }
+                let key = LiveAdapter.key(object)
+                if held[key] == nil { held[key] = holderName + "." + name }
             }
         }
+    }
+
+    /// Whether an object is a view or layout guide, decided from its class chain
+    /// (`object_getClass`, then `class_getSuperclass`) without sending it a message: `as?`
+    /// asks the object `-isKindOfClass:`, which a proxy forwards to whatever it wraps.
+    static func isLayoutItemByClass(_ object: AnyObject) -> Bool {
+        let targets = [ObjectIdentifier(PlatformView.self), ObjectIdentifier(PlatformLayoutGuide.self)]
+        var level: AnyClass? = object_getClass(object)
+        while let current = level {
+            if targets.contains(ObjectIdentifier(current)) { return true }
+            level = class_getSuperclass(current)
+        }
+        return false
     }
 
     /// Whether a class is Objective-C (Swift prints it `__C.Name` or bare, never

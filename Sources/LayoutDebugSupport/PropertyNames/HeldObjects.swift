@@ -28,8 +28,10 @@ struct HeldObjects {
 
     /// Module prefixes of classes whose properties name nothing the user wrote:
     /// the platform's (`Platform.frameworkPrefixes`, which includes imported
-    /// Objective-C classes, read through `addIvarObjects` instead) and the standard library's.
-    static let systemPrefixes = Platform.frameworkPrefixes + ["Swift.", "Foundation."]
+    /// Objective-C classes, read through `addIvarObjects` instead), the standard library's, and
+    /// SwiftUI's: its hosting views (`SwiftUI._UIHostingView<App.ContentView>`) are Swift classes
+    /// of the system whose stored properties are SwiftUI's own graph, not the app's views.
+    static let systemPrefixes = Platform.frameworkPrefixes + ["Swift.", "Foundation.", "SwiftUI."]
 
     /// What a stored property's value can hold, by the value's dynamic type.
     enum ValueKind {
@@ -149,8 +151,12 @@ struct HeldObjects {
     /// Whether a class is Swift (printed `Module.Name`) and not the platform's
     /// or the standard library's, so `Mirror` can read what the app stored in it.
     static func isAppSwiftClass(_ type: AnyClass) -> Bool {
-        let name = String(reflecting: type)
-        return name.contains(".") && !systemPrefixes.contains { name.hasPrefix($0) }
+        isAppSwiftClassName(String(reflecting: type))
+    }
+
+    /// `isAppSwiftClass(_:)` for the name Swift prints a class by (`String(reflecting:)`).
+    static func isAppSwiftClassName(_ name: String) -> Bool {
+        name.contains(".") && !systemPrefixes.contains { name.hasPrefix($0) }
     }
 
     /// The property a label names: a lazy property's storage is shown as the property.
