@@ -54,4 +54,20 @@ private func run() -> Int32 {
     return 0
 }
 
-exit(MainActor.assumeIsolated { run() })
+let status = MainActor.assumeIsolated { run() }
+
+// LAYOUT_DEMO_KILLED_AFTER_MS=N: instead of exiting, run the main queue for N ms and then end
+// by SIGKILL, as iOS ends an app (Xcode's Stop, the system killing it in the background):
+// no atexit handler runs, and what runs on the main queue meanwhile is what an app would run.
+if status == 0, let text = ProcessInfo.processInfo.environment["LAYOUT_DEMO_KILLED_AFTER_MS"] {
+    guard let milliseconds = Int(text), milliseconds >= 0 else {
+        FileHandle.standardError.write(Data("error: LAYOUT_DEMO_KILLED_AFTER_MS is '\(text)', not a number of milliseconds\n".utf8))
+        exit(2)
+    }
+    fflush(stdout)
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+        kill(getpid(), SIGKILL)
+    }
+    dispatchMain()
+}
+exit(status)

@@ -148,7 +148,8 @@ class LLDBSession(object):
         return self.target
 
     def launch(self, scenario, *arguments, **options):
-        """Launches layout-demo; by default it stops at LayoutDemoDidLayout."""
+        """Launches layout-demo; by default it stops at LayoutDemoDidLayout. `environment`
+        (a dict) adds variables to the demo's environment."""
         stop_at_layout = options.get("stop_at_layout", True)
         stdout_path = options.get("stdout_path", self.stdout_path)
         if self.target is None:
@@ -158,6 +159,8 @@ class LLDBSession(object):
             assert breakpoint.IsValid()
         info = lldb.SBLaunchInfo([scenario] + [str(argument) for argument in arguments])
         info.SetWorkingDirectory(self.tmp_path)
+        if options.get("environment"):
+            info.SetEnvironmentEntries(["%s=%s" % item for item in options["environment"].items()], True)
         info.AddOpenFileAction(0, "/dev/null", True, False)
         info.AddOpenFileAction(1, stdout_path, False, True)
         info.AddOpenFileAction(2, self.stderr_path, False, True)

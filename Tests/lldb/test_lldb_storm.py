@@ -175,3 +175,19 @@ def test_a_relaunch_after_a_killed_storm_records_again(session):
     session.launch("conflict-storm", 12, stop_at_layout=False)
     assert session.process.GetState() == lldb.eStateExited, session.state()
     assert session.ok("lconflicts").startswith("18 conflicts, ")
+
+
+def test_a_quiet_storm_in_an_app_killed_without_exit_is_still_counted(session):
+    # iOS ends an app with SIGKILL (Xcode's Stop, the system killing it in the background), so
+    # no atexit handler runs. The demo runs its main queue as an app does, then is killed: the
+    # recorder handed its tallies over after the burst, and every conflict is counted.
+    session.create_target()
+    session.ok("lbreak --continue --quiet")
+    session.launch("conflict-storm", 30, stop_at_layout=False,
+                   environment={"LAYOUT_DEMO_KILLED_AFTER_MS": "1500"})
+    assert session.process.GetState() == lldb.eStateExited, session.state()
+    assert "SIGKILL" in (session.process.GetExitDescription() or "") or session.process.GetExitStatus() != 0
+    assert breakpoint_named(session.target, "LayoutDebugConflict").GetHitCount() == 1
+    assert breakpoint_named(session.target, "LayoutDebugStorm").GetHitCount() >= 1
+    summary = session.ok("lconflicts")
+    assert summary.startswith("30 conflicts, 3 distinct signatures:"), summary

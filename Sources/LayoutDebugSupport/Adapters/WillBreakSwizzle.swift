@@ -29,19 +29,30 @@ enum WillBreakSwizzle {
 
     /// Puts a replacement in front of the current implementation.
     ///
-    /// - Parameter report: Called with the addresses of the constraint being broken
-    ///   and of the mutually exclusive list, before the original runs.
+    /// - Parameters:
+    ///   - reentry: When given, a call made from within this hook's own call on the same
+    ///     thread (the hook installed twice in one chain) passes straight to the original:
+    ///     the engine's one call is reported once.
+    ///   - report: Called with the addresses of the constraint being broken
+    ///     and of the mutually exclusive list, before the original runs.
     /// - Returns: The replacement and the implementation it calls on, or `nil`
     ///   when the method does not exist.
-    static func install(_ report: @escaping (_ constraint: UInt, _ list: UInt) -> Void) -> (installed: IMP, original: IMP)? {
+    static func install(reentry: ThreadReentryFlag? = nil,
+                        _ report: @escaping (_ constraint: UInt, _ list: UInt) -> Void) -> (installed: IMP, original: IMP)? {
         guard let method = class_getInstanceMethod(HostView.self, selector) else { return nil }
         let original = method_getImplementation(method)
         let replacement: @convention(block) (AnyObject?, AnyObject?, AnyObject?, AnyObject?) -> Void = { view, engine, constraint, list in
-            if let constraint, let list {
-                report(UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque()),
-                       UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque()))
+            let reportThenForward = {
+                if let constraint, let list {
+                    report(UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque()),
+                           UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque()))
+                }
+                unsafeBitCast(original, to: Original.self)(view, selector, engine, constraint, list)
             }
-            unsafeBitCast(original, to: Original.self)(view, selector, engine, constraint, list)
+            guard let reentry else { return reportThenForward() }
+            if !reentry.run(reportThenForward) {
+                unsafeBitCast(original, to: Original.self)(view, selector, engine, constraint, list)
+            }
         }
         let installed = imp_implementationWithBlock(replacement)
         method_setImplementation(method, installed)

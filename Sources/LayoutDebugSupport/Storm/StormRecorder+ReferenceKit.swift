@@ -13,11 +13,14 @@ extension StormRecorder {
     static func installPlatformHook() -> Bool {
         guard observerToken == nil else { return true }
         observerToken = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
-            StormRecorder.record {
-                // In the order `LiveSnapshots.conflict` takes them at a breakpoint. The list
-                // object the breakpoint is given does not exist yet: a new ordinal each time.
-                BrokenConstraints.record(constraint)
-                return LiveAdapter().conflict(broken: constraint, list: list, ordinal: ConflictOrdinals.next())
+            // As the Apple swizzle does: a conflict the recording itself provoked is not the app's.
+            hookReentry.run {
+                StormRecorder.record {
+                    // In the order `LiveSnapshots.conflict` takes them at a breakpoint. The list
+                    // object the breakpoint is given does not exist yet: a new ordinal each time.
+                    BrokenConstraints.record(constraint)
+                    return LiveAdapter().conflict(broken: constraint, list: list, ordinal: ConflictOrdinals.next())
+                }
             }
         }
         return true

@@ -6,7 +6,6 @@ import ObjectiveC
 
 extension StormRecorder {
     nonisolated(unsafe) private static var installed: IMP?
-    nonisolated(unsafe) private static var lastHit: (constraint: UInt, list: UInt)?
 
     /// Puts the recorder in front of whatever implementation the engine's "will
     /// break constraint" method has now (`WillBreakSwizzle`), unless it is
@@ -15,11 +14,10 @@ extension StormRecorder {
     @MainActor
     static func installPlatformHook() -> Bool {
         if let installed, WillBreakSwizzle.currentImplementation == installed { return true }
-        let hooked = WillBreakSwizzle.install { constraint, list in
-            // Installed twice in one chain (another hook came in front, then a
-            // restart), the recorder would see one conflict twice in a row.
-            if let last = lastHit, last.constraint == constraint, last.list == list { return }
-            lastHit = (constraint, list)
+        // Installed twice in one chain (another hook came in front, then a restart), the
+        // recorder's second copy runs inside the first's call: `hookReentry` skips it. Two
+        // conflicts one after the other always count, even at reused addresses.
+        let hooked = WillBreakSwizzle.install(reentry: hookReentry) { constraint, list in
             autoreleasepool {
                 StormRecorder.record {
                     try? LiveSnapshots.conflict(constraintAt: constraint, listAt: list).get()

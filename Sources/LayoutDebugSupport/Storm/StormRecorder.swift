@@ -15,9 +15,13 @@ import Foundation
 /// debugger drains it with one call (`lds_storm_drain`).
 ///
 /// The debugger is told when to drain by a call to `LayoutDebugStormPending`,
-/// where it keeps an auto-continuing breakpoint: when the process exits with
-/// conflicts waiting (a dead process cannot be read), and in live mode (reports
-/// printed as they come) when the ring fills and shortly after a burst.
+/// where it keeps an auto-continuing breakpoint: shortly after each burst of
+/// conflicts, when the app enters the background (iOS), when the process exits
+/// with conflicts waiting (a dead process cannot be read), and in live mode
+/// (reports printed as they come) when the ring fills. The exit call alone is
+/// not enough: `atexit` handlers never run on iOS, where Xcode's Stop and the
+/// system end an app with SIGKILL, so tallies wait in the process no longer
+/// than a burst.
 public enum StormRecorder {
     /// How the recorder tells the debugger that conflicts wait.
     public struct Options: OptionSet, Sendable {
@@ -37,6 +41,9 @@ public enum StormRecorder {
     /// short enough that a lone report reads as immediate, long enough that a
     /// burst costs one stop.
     static let burstDelay: DispatchTimeInterval = .milliseconds(100)
+
+    /// Keeps the platform hook from reporting a conflict again from within its own call.
+    static let hookReentry = ThreadReentryFlag()
 
     private static let lock = NSLock()
     // Guarded by `lock`.
@@ -63,8 +70,11 @@ public enum StormRecorder {
         exitHandlerRegistered = true
         lock.unlock()
         if register {
-            // A dead process cannot be read: conflicts still waiting are handed over before it goes.
+            // A dead process cannot be read: conflicts still waiting are handed over before it
+            // goes, where it goes by `exit` (a Mac app, a command-line tool)...
             atexit { StormRecorder.signalAtExit() }
+            // ...and before the system may kill it without one (an iOS app sent to the background).
+            observeEnteringBackground()
         }
         return true
     }
@@ -154,9 +164,10 @@ public enum StormRecorder {
             ring?.tally(signature: tally.signature, owner: tally.owner, viewController: conflict.viewController,
                         time: time)
         }
-        let live = options.contains(.live)
-        let signalNow = live && report != nil && ring?.isFull == true
-        let schedule = live && !signalNow && !flushScheduled
+        // Every mode signals after a burst: quiet tallies left in the process are lost when it
+        // is killed. Only kept reports fill the ring.
+        let signalNow = options.contains(.live) && report != nil && ring?.isFull == true
+        let schedule = !signalNow && !flushScheduled
         if schedule { flushScheduled = true }
         lock.unlock()
 
@@ -168,6 +179,7 @@ public enum StormRecorder {
             // exits (a background signal racing the exit's own left lldb seeing the
             // process die, exit status -1, about one run in ten of test_lldb_lbreak).
             // An app whose main queue does not run (a command-line tool) is read at exit.
+            // A killed app loses at most the conflicts of its last moment.
             DispatchQueue.main.asyncAfter(deadline: .now() + burstDelay) {
                 lock.lock()
                 flushScheduled = false
@@ -181,10 +193,12 @@ public enum StormRecorder {
     enum PendingReason: UInt32 {
         /// The ring is full (live mode).
         case full = 0
-        /// A moment has passed since a conflict (live mode).
+        /// A moment has passed since a conflict.
         case burst = 2
         /// The process is exiting: the last chance to read it.
         case exiting = 1
+        /// The app entered the background, where the system may kill it without a word.
+        case background = 3
     }
 
     /// Calls `LayoutDebugStormPending` when conflicts are waiting. Once the
@@ -220,7 +234,7 @@ nonisolated(unsafe) private var lastPendingReason: UInt32 = 0
 /// drains them with `lds_storm_drain`. Does nothing itself.
 ///
 /// - Parameter reason: 1 when the process is exiting, else 0 (the ring is
-///   full) or 2 (after a burst): `StormRecorder.PendingReason`.
+///   full), 2 (after a burst) or 3 (entering the background): `StormRecorder.PendingReason`.
 ///
 /// Its symbol is this plain name, so the breakpoint has one location (a
 /// `@_cdecl` function has a C thunk and a Swift body, and Swift callers call the

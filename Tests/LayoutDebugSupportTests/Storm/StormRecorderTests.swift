@@ -65,6 +65,53 @@ final class StormRecorderTests: XCTestCase {
         XCTAssertEqual(StormRecorder.stop().total, 3)
     }
 
+    func test_theSameConstraintBreakingTwice_atTheSameAddresses_countsTwice() {
+        // Two distinct conflicts whose constraint (and views) sit at the same addresses, as
+        // freed memory reused for a new row would: each is counted, none taken for a repeat.
+        XCTAssertTrue(StormRecorder.start(capacity: 8, options: .live))
+        var addresses: [String] = []
+        withStandardErrorSilenced {
+            MainActor.assumeIsolated {
+                let window = DemoCatalog.scenario(named: "conflict-storm")!.makeWindow(count: 1)
+                let box = window.rootViewController!.view.subviews[0].subviews[0]
+                let broken = box.constraints.first { $0.constant == 120 }!
+                addresses.append(hex(broken))
+                broken.isActive = false
+                broken.isActive = true  // the engine breaks it again: a second conflict
+                addresses.append(hex(broken))
+            }
+        }
+        let drained = StormRecorder.stop()
+        XCTAssertEqual(drained.total, 2)
+        XCTAssertEqual(drained.reports.count, 2)
+        XCTAssertEqual(Set(addresses).count, 1)
+        for report in drained.reports {
+            XCTAssertTrue(report.text.contains(addresses[0]), report.text)
+        }
+    }
+
+    func test_reentryFlag_skipsANestedRunOnTheSameThread_only() {
+        let flag = ThreadReentryFlag()
+        var runs: [String] = []
+        XCTAssertTrue(flag.run {
+            runs.append("outer")
+            // The hook installed twice in one chain: its second copy runs inside the first's call.
+            XCTAssertFalse(flag.run { runs.append("nested") })
+            // Another thread laying out at the same moment is not inside.
+            let done = DispatchSemaphore(value: 0)
+            let otherRan = LockedFlag()
+            Thread {
+                otherRan.set(flag.run { })
+                done.signal()
+            }.start()
+            done.wait()
+            XCTAssertTrue(otherRan.value)
+        })
+        XCTAssertTrue(flag.run { runs.append("next") }, "one run after another both run")
+        XCTAssertEqual(runs, ["outer", "next"])
+        XCTAssertFalse(flag.isInside)
+    }
+
     func test_paused_debuggerCallsAreNotRecorded() {
         XCTAssertTrue(StormRecorder.start(capacity: 8, options: []))
         StormRecorder.paused { runStorm(3) }
@@ -82,4 +129,12 @@ final class StormRecorderTests: XCTestCase {
         XCTAssertEqual(ReportBuffer.read(lds_storm_stop(0)), #"{"reports":[],"dropped":[]}"#)
         XCTAssertEqual(ReportBuffer.read(lds_storm_drain(0)), #"{"reports":[],"dropped":[]}"#)
     }
+}
+
+/// A Bool set on one thread and read on another.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = false
+    var value: Bool { lock.withLock { stored } }
+    func set(_ newValue: Bool) { lock.withLock { stored = newValue } }
 }
