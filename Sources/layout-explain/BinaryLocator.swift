@@ -54,17 +54,18 @@ struct BinaryLocator {
 /// with `readelf -l` on .build/debug); a non-PIE executable starts at 0x400000, and a
 /// Mach-O executable's `__TEXT` at 0x100000000, which must be added.
 enum ImageBase {
-    /// The address of the first segment of the ELF or Mach-O file at `path` (for a
-    /// universal binary, its first slice's); `nil` when the file is neither.
-    static func address(ofBinaryAt path: String) -> UInt64? {
+    /// The address of the first segment of the ELF or Mach-O file at `path`; `nil` when the
+    /// file is neither. For a universal (fat) binary, or dSYM, that of the slice of
+    /// `cpuType` (this machine's architecture, which llvm-symbolizer is told too), else of
+    /// the first slice.
+    static func address(ofBinaryAt path: String, cpuType: UInt32 = FatSlice.hostCPUType) -> UInt64? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { handle.closeFile() }
         let bytes = [UInt8](handle.readData(ofLength: 1 << 16))
         if bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46]) { return elf(bytes) }
-        if bytes.starts(with: [0xCA, 0xFE, 0xBA, 0xBE]), bytes.count >= 20 {
-            // Fat header, big-endian: the first architecture's slice offset.
-            let offset = read(bytes, at: 16, size: 4, bigEndian: true)
-            handle.seek(toFileOffset: offset)
+        if let slices = FatSlice.slices(in: bytes) {
+            guard let slice = FatSlice.choose(from: slices, cpuType: cpuType) else { return nil }
+            handle.seek(toFileOffset: slice.offset)
             return machO([UInt8](handle.readData(ofLength: 1 << 16)))
         }
         return machO(bytes)
@@ -110,9 +111,60 @@ enum ImageBase {
         return nil
     }
 
-    private static func read(_ bytes: [UInt8], at offset: Int, size: Int, bigEndian: Bool = false) -> UInt64 {
+    static func read(_ bytes: [UInt8], at offset: Int, size: Int, bigEndian: Bool = false) -> UInt64 {
         guard offset + size <= bytes.count else { return 0 }
         let field = bytes[offset..<(offset + size)]
         return (bigEndian ? Array(field) : field.reversed()).reduce(0) { $0 << 8 | UInt64($1) }
     }
+}
+
+// MARK: - FatSlice
+
+/// One architecture's slice of a universal (fat) Mach-O file: `<mach-o/fat.h>`'s `fat_arch`
+/// (FAT_MAGIC, 32-bit offsets) or `fat_arch_64` (FAT_MAGIC_64), read big-endian as the
+/// header is always written.
+struct FatSlice: Equatable {
+    /// `CPU_TYPE_X86_64`.
+    static let x86_64: UInt32 = 0x0100_0007
+    /// `CPU_TYPE_ARM64`.
+    static let arm64: UInt32 = 0x0100_000C
+    /// This machine's CPU type: the slice a simulator or Mac app built here runs.
+    static var hostCPUType: UInt32 {
+        #if arch(arm64)
+        return arm64
+        #else
+        return x86_64
+        #endif
+    }
+
+    let cpuType: UInt32
+    let offset: UInt64
+    let size: UInt64
+
+    /// The slices a fat header lists, or `nil` when `bytes` do not start with one (or list
+    /// more slices than the header's bytes hold).
+    static func slices(in bytes: [UInt8]) -> [FatSlice]? {
+        let magic = ImageBase.read(bytes, at: 0, size: 4, bigEndian: true)
+        guard bytes.count >= 8, magic == 0xCAFE_BABE || magic == 0xCAFE_BABF else { return nil }
+        let is64 = magic == 0xCAFE_BABF
+        let count = Int(ImageBase.read(bytes, at: 4, size: 4, bigEndian: true))
+        let entrySize = is64 ? 32 : 20
+        // 0xCAFEBABE also opens a Java class file, whose next word (its version) is large.
+        guard count > 0, 8 + count * entrySize <= bytes.count else { return nil }
+        return (0..<count).map { index in
+            let entry = 8 + index * entrySize
+            let field = is64 ? 8 : 4
+            return FatSlice(cpuType: UInt32(ImageBase.read(bytes, at: entry, size: 4, bigEndian: true)),
+                            offset: ImageBase.read(bytes, at: entry + 8, size: field, bigEndian: true),
+                            size: ImageBase.read(bytes, at: entry + 8 + field, size: field, bigEndian: true))
+        }
+    }
+
+    /// The slice of `cpuType`, else the first.
+    static func choose(from slices: [FatSlice], cpuType: UInt32) -> FatSlice? {
+        slices.first { $0.cpuType == cpuType } ?? slices.first
+    }
+
+    /// llvm-symbolizer's name for `hostCPUType`, which it needs to open a universal file.
+    static var hostArchitectureName: String { hostCPUType == arm64 ? "arm64" : "x86_64" }
 }

@@ -71,7 +71,10 @@ enum Symbolizer {
         switch self {
         case .llvmSymbolizer(let path):
             // Addresses on standard input: one run however many there are.
-            let arguments = ["--obj=" + binary, "--functions=linkage", "--inlining=false"]
+            // The architecture picks a universal file's slice (ImageBase read the same one); a
+            // thin file ignores it.
+            let arguments = ["--obj=" + binary, "--default-arch=" + FatSlice.hostArchitectureName,
+                             "--functions=linkage", "--inlining=false"]
             guard let output = ToolProcess.run(path, arguments, input: hex.joined(separator: "\n") + "\n"),
                   output.status == 0 else { return nil }
             return LLVMSymbolizerOutput.locations(output.text, count: addresses.count)

@@ -165,6 +165,74 @@ final class LayoutExplainSymbolicateTests: XCTestCase {
         XCTAssertEqual(indentedObject["report"] as? String, expected)
     }
 
+    // MARK: - Universal (fat) dSYMs
+
+    /// A thin 64-bit Mach-O of `cpuType`: a `mach_header_64` and one `LC_SEGMENT_64` named
+    /// `__TEXT` at 0x100000000, little-endian as `<mach-o/loader.h>` lays them out.
+    private func thinMachO(cpuType: UInt32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func word(_ value: UInt32) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
+        func quad(_ value: UInt64) { bytes += withUnsafeBytes(of: value.littleEndian, Array.init) }
+        word(0xFEED_FACF); word(cpuType); word(3); word(2)  // magic, cputype, cpusubtype, MH_EXECUTE
+        word(1); word(72); word(0); word(0)                 // ncmds, sizeofcmds, flags, reserved
+        word(0x19); word(72)                                // LC_SEGMENT_64, cmdsize
+        bytes += Array("__TEXT".utf8) + [UInt8](repeating: 0, count: 10)
+        quad(0x1_0000_0000); quad(0x1000); quad(0); quad(104)  // vmaddr, vmsize, fileoff, filesize
+        word(5); word(5); word(0); word(0)                  // maxprot, initprot, nsects, flags
+        return bytes
+    }
+
+    /// A universal file around `slices`, each at a 4 KiB boundary: `fat_header` and `fat_arch`
+    /// (or `fat_arch_64`) entries, big-endian as `<mach-o/fat.h>` says they are always written.
+    private func fat(_ slices: [(cpuType: UInt32, bytes: [UInt8])], is64: Bool) -> [UInt8] {
+        var header: [UInt8] = []
+        func word(_ value: UInt32) { header += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        func field(_ value: UInt64) {
+            if is64 { header += withUnsafeBytes(of: value.bigEndian, Array.init) } else { word(UInt32(value)) }
+        }
+        word(is64 ? 0xCAFE_BABF : 0xCAFE_BABE)
+        word(UInt32(slices.count))
+        for (index, slice) in slices.enumerated() {
+            word(slice.cpuType); word(3)
+            field(UInt64(0x1000 * (index + 1))); field(UInt64(slice.bytes.count))
+            word(12)  // align: 2^12
+            if is64 { word(0) }  // reserved
+        }
+        var file = header
+        for (index, slice) in slices.enumerated() {
+            file += [UInt8](repeating: 0, count: 0x1000 * (index + 1) - file.count) + slice.bytes
+        }
+        return file
+    }
+
+    /// What `--symbolicate` says of a frame in `MyShop` when the folder's `MyShop` holds `bytes`.
+    private func madeAtLine(forBinary bytes: [UInt8]) throws -> String {
+        let folder = try temporaryFolder()
+        try Data(bytes).write(to: folder.appendingPathComponent("MyShop"))
+        let result = try run("layout-explain", ["--symbolicate", folder.path, "-"],
+                             stdin: "made at <image frames MyShop+0x10($s6MyShop4CartC9layoutRowyyF)>\n")
+        XCTAssertEqual(result.status, 0, result.err)
+        return result.out.trimmingCharacters(in: .newlines)
+    }
+
+    func test_universalDSYMs_ofBothFatHeaders_areReadAsBinaries() throws {
+        let arm64: UInt32 = 0x0100_000C, x86_64: UInt32 = 0x0100_0007
+        let slices = [(arm64, thinMachO(cpuType: arm64)), (x86_64, thinMachO(cpuType: x86_64))]
+        let thin = try madeAtLine(forBinary: thinMachO(cpuType: x86_64))
+        XCTAssertFalse(thin.contains("is not an ELF or Mach-O binary"), thin)
+        for is64 in [false, true] {
+            let line = try madeAtLine(forBinary: fat(slices.map { (cpuType: $0.0, bytes: $0.1) }, is64: is64))
+            // Read as the thin file is: the slice's __TEXT found, the symbolizer asked.
+            XCTAssertEqual(line, thin, "fat_arch\(is64 ? "_64" : "")")
+        }
+    }
+
+    func test_aJavaClassFile_isStillNotABinary() throws {
+        // 0xCAFEBABE opens a class file too; its next word is a version, not a slice count.
+        let line = try madeAtLine(forBinary: [0xCA, 0xFE, 0xBA, 0xBE, 0x00, 0x00, 0x00, 0x34] + [UInt8](repeating: 0, count: 64))
+        XCTAssertTrue(line.hasSuffix("MyShop is not an ELF or Mach-O binary) in layoutRow()"), line)
+    }
+
     func test_textWithoutImageMarkers_passesThroughUnchanged() throws {
         let text = """
             Conflict #1: Unable to simultaneously satisfy constraints in UIViewController
