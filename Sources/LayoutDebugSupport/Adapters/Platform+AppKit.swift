@@ -57,9 +57,12 @@ enum Platform {
     /// The next responder up the chain.
     static func nextResponder(of responder: NSResponder) -> NSResponder? { responder.nextResponder }
 
-    /// The view a trace starts from when none is named: the key window's content view.
+    /// The view a trace starts from when none is named: the content view of the key window,
+    /// which is `nil` while the debugger has the focus, else of the main or a visible window.
     static func frontRootView() -> NSView? {
-        (NSApplication.shared.keyWindow ?? NSApplication.shared.windows.first)?.contentView
+        let app = NSApplication.shared
+        return FrontWindow.choose(key: app.keyWindow, main: app.mainWindow, windows: app.windows,
+                                  isVisible: { $0.isVisible })?.contentView
     }
 
     // MARK: Changing a layout (lfix)
