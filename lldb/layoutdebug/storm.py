@@ -9,8 +9,10 @@ in one call (`lds_storm_drain`) and counted and printed as a hit would have been
 
 - by `lconflicts`, and at the next stop (a stop hook);
 - at an auto-continuing breakpoint on `LayoutDebugStormPending`, which the process calls
-  when it exits with conflicts waiting (a dead process cannot be read) and, when reports
-  are printed (not --quiet), when the ring is full and shortly after a burst.
+  when it exits with conflicts waiting (a dead process cannot be read), shortly after each
+  burst and when an iOS app enters the background (iOS kills apps with SIGKILL: no exit call,
+  and no memory left to read), and, when reports are printed (not --quiet), when the ring is
+  full.
 
 Switching lbreak to stopping (or --pictures, or --delete) reads what is left, stops the
 recorder and enables the breakpoints again; so does the process's exit, and the next
