@@ -48,7 +48,7 @@ PROTOTYPES = {
     "lds_set_skipped_classes": "void *(*)(const char *)",
     "lds_origins": "void *(*)(const char *)",
     "lds_fix": "void *(*)(const char *, unsigned long long, unsigned int)",
-    "lds_picture": "void *(*)(void *, void *, unsigned int)",
+    "lds_picture": "void *(*)(void *, void *, unsigned int, unsigned int)",
     "lds_lint": "void *(*)(void *, unsigned int)",
     "lds_lint_ignore": "void *(*)(void *, const char *)",
     "lds_storm_start": "void *(*)(unsigned int, unsigned int)",

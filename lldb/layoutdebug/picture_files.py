@@ -6,7 +6,7 @@ one renamed into place, so a failure never leaves a partial file.
 """
 
 import os
-import tempfile
+import secrets
 
 from .errors import LayoutDebugError
 
@@ -23,9 +23,13 @@ def check_writable(path):
 
 
 def write_atomically(path, text):
-    """Writes `text` to `path` through a temporary file in the same folder, renamed into place."""
+    """Writes `text` to `path` through a temporary file in the same folder, renamed into place.
+
+    The file gets the user's umask, as any file they save would (0644 under umask 022):
+    mkstemp's 0600 would leave a picture others cannot open.
+    """
     folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".layoutdebug-", suffix=".tmp", dir=folder)
+    handle, temporary = create_temporary(folder)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
@@ -34,6 +38,17 @@ def write_atomically(path, text):
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise LayoutDebugError("cannot write %s: %s" % (path, error.strerror or error))
+
+
+def create_temporary(folder):
+    """A new file in `folder`, open for writing, with mode 0666 less the umask; (fd, path)."""
+    for _ in range(100):
+        candidate = os.path.join(folder, ".layoutdebug-%s.tmp" % secrets.token_hex(6))
+        try:
+            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), candidate
+        except FileExistsError:
+            continue
+    raise LayoutDebugError("cannot write in %s: no free temporary name" % folder)
 
 
 def check_folder(folder):
@@ -45,5 +60,5 @@ def check_folder(folder):
 
 
 def conflict_picture_path(folder, number):
-    """The file of the picture of distinct conflict `number` (from 1)."""
+    """The file of the picture of the conflict the console numbers `number` (from 1)."""
     return os.path.join(folder, "conflict-%d.svg" % number)

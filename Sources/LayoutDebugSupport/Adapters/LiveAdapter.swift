@@ -175,6 +175,7 @@ final class LiveAdapter {
             autoresizingMask: AutoresizingText.describe(UInt(view.autoresizingMask.rawValue)),
             hasAmbiguousLayout: ambiguous,
             ambiguousVariables: ambiguous ? ambiguity.variables(of: view) : [],
+            isFlipped: Platform.isFlipped(view),
             viewController: Platform.nextResponder(of: view).flatMap { $0 as? PlatformViewController }
                 .map { classNames(of: $0).name },
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },

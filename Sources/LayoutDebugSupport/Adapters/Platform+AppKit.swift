@@ -30,6 +30,10 @@ enum Platform {
     /// frames miss a constraint is left unknown rather than computed wrongly.
     static let framesAreFlipped = false
 
+    /// Whether y runs downward in the view's coordinates, where its subviews' frames are:
+    /// AppKit's default is up from the bottom, and a picture must turn such frames over.
+    static func isFlipped(_ view: NSView) -> Bool? { view.isFlipped }
+
     /// The name a view carries for tests and accessibility, if any.
     static func accessibilityName(of view: NSView) -> String? {
         let name = view.accessibilityIdentifier()

@@ -35,6 +35,9 @@ enum Platform {
     /// against another's; UIKit's always are.
     static let framesAreFlipped = true
 
+    /// UIKit's y always runs downward, so a snapshot leaves `isFlipped` unset.
+    static func isFlipped(_ view: UIView) -> Bool? { nil }
+
     /// The name a view carries for tests and accessibility, if any.
     static func accessibilityName(of view: UIView) -> String? { view.accessibilityIdentifier }
 

@@ -105,12 +105,13 @@ public func lds_fix(_ command: UnsafePointer<CChar>?, _ stopID: UInt64, _ flags:
     }
 }
 
-/// `lds_picture(object, list, flags)`: a view's picture, or a conflict's with `list` (see `LiveReports.picture`).
+/// `lds_picture(object, list, number, flags)`: a view's picture, or a conflict's with `list`,
+/// titled with the console's conflict `number` (0: the process's own; see `LiveReports.picture`).
 @_cdecl("lds_picture")
 public func lds_picture(_ object: UnsafeMutableRawPointer?, _ list: UnsafeMutableRawPointer?,
-                        _ flags: UInt32) -> UnsafeMutableRawPointer {
+                        _ number: UInt32, _ flags: UInt32) -> UnsafeMutableRawPointer {
     entryPoint {
-        ReportBuffer.publish(LiveReports.picture(at: address(object), listAt: address(list),
+        ReportBuffer.publish(LiveReports.picture(at: address(object), listAt: address(list), number: number,
                                                  options: ReportOptions(rawValue: flags)))
     }
 }

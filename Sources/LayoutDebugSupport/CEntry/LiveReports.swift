@@ -176,7 +176,13 @@ public enum LiveReports {
     /// conflict at a breakpoint (constraint and list as `lds_conflict_report`
     /// takes them) at frames our solver computes, since the engine may not
     /// have laid it out yet. SVG, or an HTML page with `.html`.
-    public static func picture(at address: UInt, listAt list: UInt, options: ReportOptions) -> String {
+    ///
+    /// - Parameter number: The conflict's number as the debugger's console gives
+    ///   it (`lbreak`'s `conflict #4`), for the title; 0 for the process's own
+    ///   count. The console's count runs on across relaunches, the process's
+    ///   starts again with each.
+    public static func picture(at address: UInt, listAt list: UInt, number: UInt32 = 0,
+                               options: ReportOptions) -> String {
         let picture: LayoutPicture
         if list == 0 {
             switch LiveSnapshots.subject(at: address, descend: true) {
@@ -187,7 +193,8 @@ public enum LiveReports {
         } else {
             switch LiveSnapshots.conflict(constraintAt: address, listAt: list) {
             case .failure(let error): return error.message
-            case .success(let conflict):
+            case .success(var conflict):
+                if number > 0 { conflict.ordinal = Int(number) }
                 picture = PictureScenes.conflict(conflict, reason: ConflictExplainer.explain(conflict).reason,
                                                  framesNote: "at the conflict the engine has not laid the views out yet")
             }

@@ -6,12 +6,13 @@
 /// (its hover title still names it). Nested boxes that start a few points
 /// apart (a cell and its content view) would otherwise print on one another.
 struct LabelPlacement {
-    /// The width the picture's 10-point monospace-like label font gives a character.
-    static let characterWidth = 6.0
-    /// A label's row height.
-    static let rowHeight = 12.0
-    /// From a row's top to its text's baseline.
-    static let baselineOffset = 11.0
+    /// The width a character of the 10-pixel monospace label font takes:
+    /// 0.6 em in each of its families, and a tenth of a pixel to spare.
+    static let characterWidth = 6.1
+    /// A label's row height: the font's ascent and descent (about 12 pixels) with room between rows.
+    static let rowHeight = 13.0
+    /// From a row's top to its text's baseline: the ascent, with the row's spare pixel above it.
+    static let baselineOffset = 10.0
 
     /// The labels placed so far, as rectangles.
     private var placed: [SnapshotRect] = []

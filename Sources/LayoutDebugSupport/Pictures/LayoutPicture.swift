@@ -14,8 +14,11 @@ public struct LayoutPicture: Hashable, Sendable {
     public struct Box: Hashable, Sendable {
         /// The view, for its label and its address.
         public var reference: ObjectReference
-        /// Its frame in the picture's coordinates.
+        /// Where it is drawn, in the picture's coordinates (the root's, y downward).
         public var rect: SnapshotRect
+        /// Its frame as the view itself has it (in its superview's coordinates, or
+        /// as our solver computed it): what its hover says, in points.
+        public var frame: SnapshotRect
         /// Whether the engine finds its layout ambiguous (drawn purple, as Xcode does).
         public var isAmbiguous: Bool
         /// Whether it is a layout guide (drawn dashed, without a fill).

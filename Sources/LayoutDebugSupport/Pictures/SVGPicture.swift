@@ -3,18 +3,24 @@
 /// Draws a `LayoutPicture` as one self-contained SVG (no network, no external
 /// script or font), and pictures together as one HTML page.
 ///
-/// Light theme that prints well; labels only where they fit, the full name in
-/// each box's hover title. In a browser a click on a box collapses its
-/// subtree and the wheel zooms, so a thousand views stay usable. Each line is
-/// drawn from its midpoint outwards, so the midpoint is always inked, even on
-/// a dashed line (tests read the colour there).
+/// Light theme that prints well. The title and caption wrap to the page and
+/// are never cut (`PictureText`). Labels are drawn above every box, never over
+/// one another (`LabelPlacement`); one cut to fit its box says its full name in
+/// its hover title, as its box does. In a browser a click on a box collapses
+/// its subtree and the wheel zooms, so a thousand views stay usable. Each line
+/// is drawn from its midpoint outwards, so the midpoint is always inked, even
+/// on a dashed line (tests read the colour there).
 public enum SVGPicture {
     /// The margin around the drawing, in points.
     static let margin = 16.0
-    /// The most lines of caption shown; the rest is in the text report.
-    static let maxCaptionLines = 6
     /// The legend band below it.
     static let legendHeight = 28.0
+    /// The narrowest page: the legend's width.
+    static let minimumPageWidth = 600.0
+    /// From one title line's baseline to the next.
+    static let titleLineHeight = 18.0
+    /// From one caption line's baseline to the next.
+    static let captionLineHeight = 14.0
 
     /// Colours, named for what they mean.
     static let colours: [LayoutPicture.Role: String] = [.plain: "#9e9e9e", .exclusive: "#1565c0", .broken: "#d32f2f"]
@@ -23,25 +29,31 @@ public enum SVGPicture {
 
     /// The picture as an SVG document.
     public static func svg(_ picture: LayoutPicture) -> String {
-        let picture = scaled(picture)
+        let scale = scale(of: picture.boxes)
+        let picture = scaled(picture, by: scale)
         let width = max(picture.boxes.map { $0.rect.x + $0.rect.width }.max() ?? 0, 0)
         let height = max(picture.boxes.map { $0.rect.y + $0.rect.height }.max() ?? 0, 0)
-        let totalWidth = max(width + 2 * margin, 600)
-        let caption = wrapped(picture.caption, width: Int(totalWidth / 6.2)).prefix(maxCaptionLines)
-        let headerHeight = 34 + 14 * Double(caption.count)
+        let totalWidth = max(width + 2 * margin, minimumPageWidth)
+        let title = PictureText.wrapped(picture.title, width: totalWidth - 2 * margin, in: .title)
+        let caption = PictureText.wrapped(picture.caption, width: totalWidth - 2 * margin, in: .caption)
+        let captionTop = margin + 6 + titleLineHeight * Double(max(title.count, 1))
+        let headerHeight = captionTop - margin + 10 + captionLineHeight * Double(caption.count)
         let totalHeight = headerHeight + height + legendHeight + 2 * margin
         var out = ""
-        out.reserveCapacity(512 + picture.boxes.count * 400 + picture.marks.count * 300)
+        out.reserveCapacity(512 + picture.boxes.count * 500 + picture.marks.count * 300)
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(totalWidth))\" height=\"\(number(totalHeight))\" "
         out += "viewBox=\"0 0 \(number(totalWidth)) \(number(totalHeight))\" class=\"layout-picture\">\n"
         out += "<style>" + style + "</style>\n"
         out += "<rect class=\"page\" x=\"0\" y=\"0\" width=\"100%\" height=\"100%\"/>\n"
-        out += "<text class=\"title\" x=\"\(number(margin))\" y=\"\(number(margin + 6))\">\(escaped(picture.title))</text>\n"
-        for (index, line) in caption.enumerated() {
-            out += "<text class=\"caption\" x=\"\(number(margin))\" y=\"\(number(margin + 24 + Double(index) * 14))\">"
+        for (index, line) in title.enumerated() {
+            out += "<text class=\"title\" x=\"\(number(margin))\" y=\"\(number(margin + 6 + Double(index) * titleLineHeight))\">"
             out += escaped(line) + "</text>\n"
         }
-        out += "<g class=\"drawing\" data-scale=\"\(number(scale(of: picture.boxes)))\" "
+        for (index, line) in caption.enumerated() {
+            out += "<text class=\"caption\" x=\"\(number(margin))\" y=\"\(number(captionTop + Double(index) * captionLineHeight))\">"
+            out += escaped(line) + "</text>\n"
+        }
+        out += "<g class=\"drawing\" data-scale=\"\(number(scale))\" "
         out += "transform=\"translate(\(number(margin)),\(number(margin + headerHeight)))\">\n"
         writeBoxes(picture.boxes, into: &out)
         for mark in picture.marks { writeMark(mark, into: &out) }
@@ -70,18 +82,19 @@ public enum SVGPicture {
     /// The smallest width a drawing is shown at: a 50-point cell is enlarged to it.
     static let minimumDrawingWidth = 320.0
 
-    /// How much a small drawing is enlarged (1 for a screen-sized one; at most 4).
-    /// `data-scale` on the drawing says it, for a reader that measures.
+    /// How much a small drawing is enlarged (1 for a screen-sized one; at most 4),
+    /// from the boxes as the views have them. `data-scale` on the drawing says
+    /// it, for a reader that measures: a box `w` points wide is `w × scale` pixels.
     static func scale(of boxes: [LayoutPicture.Box]) -> Double {
         let width = boxes.map { $0.rect.x + $0.rect.width }.max() ?? 0
         guard width > 0, width < minimumDrawingWidth else { return 1 }
         return min(4, minimumDrawingWidth / width)
     }
 
-    /// The picture with every coordinate multiplied by `scale(of:)`: enlarged in
-    /// place, so lines and text keep their size.
-    private static func scaled(_ picture: LayoutPicture) -> LayoutPicture {
-        let k = scale(of: picture.boxes)
+    /// The picture with every drawn coordinate multiplied by `k`: enlarged in
+    /// place, so lines and text keep their size. Each box's `frame`, what its
+    /// hover says, stays in points.
+    private static func scaled(_ picture: LayoutPicture, by k: Double) -> LayoutPicture {
         guard k != 1 else { return picture }
         var scaled = picture
         scaled.boxes = picture.boxes.map { box in
@@ -98,33 +111,46 @@ public enum SVGPicture {
         return scaled
     }
 
-    /// Boxes nested by depth (pre-order), so a click can collapse a subtree.
+    /// Boxes nested by depth (pre-order), so a click can collapse a subtree; then
+    /// their labels, in a layer of their own above every box, so that no box
+    /// drawn later covers one. A label names its box (`data-box`), so that
+    /// folding a box hides its descendants' labels too.
     private static func writeBoxes(_ boxes: [LayoutPicture.Box], into out: inout String) {
         var open = 0
-        var labels = LabelPlacement()
-        for box in boxes {
+        var placement = LabelPlacement()
+        var labels = ""
+        for (index, box) in boxes.enumerated() {
             while open > box.depth { out += "</g></g>\n"; open -= 1 }
             var classes = box.isGuide ? "view guide" : "view"
             if box.isAmbiguous { classes += " ambiguous" }
             let r = box.rect
             let address = box.reference.addressText.map { " data-address=\"\($0)\"" } ?? ""
-            out += "<g class=\"node\"><rect class=\"\(classes)\"\(address) x=\"\(number(r.x))\" y=\"\(number(r.y))\" "
-            out += "width=\"\(number(r.width))\" height=\"\(number(r.height))\">"
-            out += "<title>\(escaped(box.reference.bracketed + " " + FrameText.rect(r)))"
-            out += box.isAmbiguous ? " (ambiguous)</title></rect>" : "</title></rect>"
-            if r.width >= 28, r.height >= 14 {
-                let label = boxLabel(box.reference)
-                let fits = max(1, Int((r.width - 6) / LabelPlacement.characterWidth))
-                let shown = label.count > fits ? String(label.prefix(max(1, fits - 1))) + "…" : label
-                if let baseline = labels.place(width: Double(shown.count) * LabelPlacement.characterWidth, in: r) {
-                    out += "<text class=\"label\" x=\"\(number(r.x + 3))\" y=\"\(number(baseline))\">"
-                    out += escaped(shown) + "</text>"
-                }
+            let hover = escaped(box.reference.bracketed + " " + FrameText.rect(box.frame)) + (box.isAmbiguous ? " (ambiguous)" : "")
+            out += "<g class=\"node\" data-box=\"\(index)\"><rect class=\"\(classes)\"\(address) x=\"\(number(r.x))\" "
+            out += "y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\"><title>\(hover)</title></rect>"
+            if let (text, baseline) = label(for: box, placement: &placement) {
+                labels += "<text class=\"label\" data-box=\"\(index)\" x=\"\(number(r.x + 3))\" y=\"\(number(baseline))\">"
+                labels += escaped(text) + "<title>\(hover)</title></text>\n"
             }
             out += "<g class=\"children\">\n"
             open = box.depth + 1
         }
         while open > 0 { out += "</g></g>\n"; open -= 1 }
+        out += "<g class=\"labels\">\n" + labels + "</g>\n"
+    }
+
+    /// A box's label as shown (cut with `…` to fit its width) and its baseline,
+    /// or nil when the box has no free row for one.
+    private static func label(for box: LayoutPicture.Box, placement: inout LabelPlacement) -> (String, Double)? {
+        let r = box.rect
+        let fits = Int((r.width - 6) / LabelPlacement.characterWidth)
+        guard fits >= 2, r.height >= LabelPlacement.rowHeight else { return nil }
+        let full = boxLabel(box.reference)
+        let shown = full.count > fits ? String(full.prefix(fits - 1)) + "…" : full
+        guard let baseline = placement.place(width: Double(shown.count) * LabelPlacement.characterWidth, in: r) else {
+            return nil
+        }
+        return (shown, baseline)
     }
 
     /// What a box says: its name, else the property that holds it without its
@@ -161,16 +187,19 @@ public enum SVGPicture {
         out += "<g class=\"legend\">"
         for (role, text) in items {
             out += "<path class=\"mark \(role)\" d=\"M\(number(x)) \(number(y - 4))h24\"/>"
-            out += "<text class=\"caption\" x=\"\(number(x + 30))\" y=\"\(number(y))\">\(text)</text>"
+            out += "<text class=\"key\" x=\"\(number(x + 30))\" y=\"\(number(y))\">\(text)</text>"
             x += 150
         }
         out += "<rect class=\"view ambiguous\" x=\"\(number(x))\" y=\"\(number(y - 10))\" width=\"20\" height=\"12\"/>"
-        out += "<text class=\"caption\" x=\"\(number(x + 26))\" y=\"\(number(y))\">ambiguous view</text></g>\n"
+        out += "<text class=\"key\" x=\"\(number(x + 26))\" y=\"\(number(y))\">ambiguous view</text></g>\n"
     }
 
     private static let style = ".page{fill:#fff}"
-        + "text{font-family:sans-serif;fill:#212121}.title{font-size:14px;font-weight:bold}.caption{font-size:11px}"
-        + ".label{font-size:10px;fill:#37474f;pointer-events:none}"
+        + "text{font-family:" + PictureText.sansSerifFamilies + ";fill:#212121}"
+        + ".title{font-size:14px;font-weight:bold}.caption,.key{font-size:11px}"
+        // A white halo keeps a label readable where it crosses a box's outline.
+        + ".label{font-family:" + PictureText.monospaceFamilies + ";font-size:10px;fill:#37474f;"
+        + "stroke:#fff;stroke-width:3px;stroke-opacity:0.8;paint-order:stroke;stroke-linejoin:round}"
         + ".view{fill:#f5f7fa;fill-opacity:0.6;stroke:#546e7a;stroke-width:1}.guide{fill:none;stroke-dasharray:3 2}"
         + ".ambiguous{stroke:" + ambiguousColour + ";stroke-width:2;fill:#f3e5f5}"
         + ".mark{fill:none;stroke-linecap:butt}"
@@ -179,12 +208,17 @@ public enum SVGPicture {
         + ".broken{stroke:" + colours[.broken]! + ";stroke-width:3;stroke-dasharray:6 3}"
         + ".collapsed>.children{display:none}.collapsed>rect{stroke-dasharray:2 2}"
 
-    /// Click a box to collapse its subtree; the wheel zooms around the pointer.
+    /// Click a box (or its label) to collapse its subtree, its labels with it;
+    /// the wheel zooms around the pointer.
     private static let script = """
     (function(){var s=document.currentScript&&document.currentScript.parentNode;if(!s||!s.querySelector)return;\
-    var g=s.querySelector('.drawing');if(!g)return;var k=1;\
-    s.addEventListener('click',function(e){var n=e.target.closest&&e.target.closest('.node');\
-    if(n){n.classList.toggle('collapsed');e.stopPropagation();}});\
+    var g=s.querySelector('.drawing');if(!g)return;var k=1,nodes={};\
+    s.querySelectorAll('.node').forEach(function(n){nodes[n.getAttribute('data-box')]=n;});\
+    function sync(){s.querySelectorAll('.labels>text').forEach(function(t){var n=nodes[t.getAttribute('data-box')];\
+    t.style.display=n&&n.parentNode.closest('.collapsed')?'none':'';});}\
+    s.addEventListener('click',function(e){if(!e.target.closest)return;var t=e.target.closest('.label');\
+    var n=t?nodes[t.getAttribute('data-box')]:e.target.closest('.node');\
+    if(n){n.classList.toggle('collapsed');sync();e.stopPropagation();}});\
     s.addEventListener('wheel',function(e){if(!e.ctrlKey&&!e.altKey)return;e.preventDefault();\
     k=Math.min(8,Math.max(0.25,k*(e.deltaY<0?1.1:1/1.1)));\
     g.setAttribute('transform',g.getAttribute('transform').replace(/ scale\\([^)]*\\)/,'')+' scale('+k+')');},{passive:false});})();
@@ -211,20 +245,5 @@ public enum SVGPicture {
             }
         }
         return out
-    }
-
-    /// Words in lines of at most `width` characters.
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }

@@ -37,6 +37,10 @@ enum SnapshotJSON {
         writeStrings(v.ambiguousVariables, into: &out)
         out.write(",\"isLayoutGuide\":")
         writeBool(v.isLayoutGuide, into: &out)
+        if let isFlipped = v.isFlipped {
+            out.write(",\"isFlipped\":")
+            writeBool(isFlipped, into: &out)
+        }
         if let controller = v.viewController {
             out.write(",\"viewController\":")
             out.writeJSONString(controller)

@@ -73,6 +73,10 @@ public struct ViewSnapshot: Codable, Hashable, Sendable {
     public var ambiguousVariables: [String]
     /// Whether this is a layout guide rather than a view.
     public var isLayoutGuide: Bool
+    /// AppKit's `isFlipped`: whether y runs downward in this view's own
+    /// coordinates, the ones its subviews' frames are in. `nil` on UIKit, where
+    /// it always does (and so JSON from UIKit leaves it out).
+    public var isFlipped: Optional<Bool>
     /// The view controller whose `view` this is, when there is one.
     public var viewController: Optional<String>
     /// Constraints installed on this view (its `constraints`).
@@ -96,6 +100,7 @@ public struct ViewSnapshot: Codable, Hashable, Sendable {
         hasAmbiguousLayout: Bool = false,
         ambiguousVariables: [String] = [],
         isLayoutGuide: Bool = false,
+        isFlipped: Bool? = nil,
         viewController: String? = nil,
         constraints: [ConstraintSnapshot] = [],
         ancestorConstraints: [ConstraintSnapshot] = [],
@@ -113,6 +118,7 @@ public struct ViewSnapshot: Codable, Hashable, Sendable {
         self.hasAmbiguousLayout = hasAmbiguousLayout
         self.ambiguousVariables = ambiguousVariables
         self.isLayoutGuide = isLayoutGuide
+        self.isFlipped = isFlipped
         self.viewController = viewController
         self.constraints = constraints
         self.ancestorConstraints = ancestorConstraints

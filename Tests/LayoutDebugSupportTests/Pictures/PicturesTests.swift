@@ -78,12 +78,12 @@ final class PicturesTests: XCTestCase {
                                 frame: SnapshotRect(x: 0, y: 0, width: 200, height: 100), children: [content])
         let svg = SVGPicture.svg(PictureScenes.tree(root))
         // A 200-wide root is drawn 320 wide (1.6×): the content view is at (3.2 3.2).
-        // Row tops 0 and 12 (the cell's label ends there); baselines 11 below each top.
-        XCTAssertTrue(svg.contains("<text class=\"label\" x=\"3\" y=\"11\">UITableViewCell</text>"), svg)
-        XCTAssertTrue(svg.contains("<text class=\"label\" x=\"6.2\" y=\"23\">UITableViewCellContentView</text>"), svg)
-        // The label is drawn (3.2 3.2; 160 32): rows 0 and 12 are taken, and a row at
-        // 24 would end at 36, past its bottom (35.2): unlabelled, still titled.
-        XCTAssertFalse(svg.contains(">UILabel</text>"), svg)
+        // Row tops 0 and 13 (the cell's label ends there); baselines 10 below each top.
+        XCTAssertTrue(svg.contains("<text class=\"label\" data-box=\"0\" x=\"3\" y=\"10\">UITableViewCell<title>"), svg)
+        XCTAssertTrue(svg.contains("<text class=\"label\" data-box=\"1\" x=\"6.2\" y=\"23\">UITableViewCellContentView<title>"), svg)
+        // The label is drawn (3.2 3.2; 160 32): rows 0 and 13 are taken, and a row at
+        // 26 would end at 39, past its bottom (35.2): unlabelled, still titled.
+        XCTAssertFalse(svg.contains(">UILabel<title>"), svg)
         XCTAssertTrue(svg.contains("<title>&lt;UILabel:0x3&gt;"), svg)
     }
 
@@ -93,7 +93,7 @@ final class PicturesTests: XCTestCase {
                                                            property: "ProfileViewController.avatarView"),
                                 frame: SnapshotRect(x: 0, y: 0, width: 200, height: 100))
         let svg = SVGPicture.svg(PictureScenes.tree(root))
-        XCTAssertTrue(svg.contains(">avatarView</text>"), svg)
+        XCTAssertTrue(svg.contains(">avatarView<title>"), svg)
         XCTAssertTrue(svg.contains("<title>&lt;UIImageView:0x1 ProfileViewController.avatarView&gt;"), svg)
     }
 }

@@ -44,7 +44,8 @@ final class SnapshotJSONTests: XCTestCase {
         var view = ViewSnapshot(reference: ObjectReference(className: "UIView", address: 0x40),
                                 superclassNames: ["UIResponder", "NSObject"],
                                 frame: SnapshotRect(x: 0.5, y: -3, width: 1e16, height: 44),
-                                hasAmbiguousLayout: true, ambiguousVariables: ["minY"], viewController: "Profile\"VC",
+                                hasAmbiguousLayout: true, ambiguousVariables: ["minY"], isFlipped: false,
+                                viewController: "Profile\"VC",
                                 constraints: [c], ancestorConstraints: [])
         c.origin = .imageAddresses(["app+0x1a (f)", "lib\\x"])
         c.address = nil

@@ -65,7 +65,7 @@ class ReportCommand(Command):
         path = args.svg or args.html
         check_writable(path)
         address = resolve_object(ctx, text)
-        picture = ctx.call_report("lds_picture", c_pointer(address), c_pointer(None),
+        picture = ctx.call_report("lds_picture", c_pointer(address), c_pointer(None), "0",
                                   str(LDS_HTML if args.html else 0))
         write_atomically(path, picture)
         return "Wrote %s (%d bytes): open it in a browser; click a view to fold its subviews." % (
