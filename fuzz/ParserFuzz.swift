@@ -25,7 +25,8 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         streaming.consume(UnsafeBufferPointer(rebasing: bytes[0...split])) { pieces.append(Found($0)) }
         streaming.consume(UnsafeBufferPointer(rebasing: bytes[(split + 1)...])) { pieces.append(Found($0)) }
         streaming.finish { pieces.append(Found($0)) }
-        check(pieces.map(\.snapshot) == whole.map(\.snapshot), "splitting at a line end changed the conflicts")
+        check(pieces.map(\.snapshot) == whole.map(\.snapshot) && pieces.map(\.notice) == whole.map(\.notice),
+              "splitting at a line end changed the conflicts")
         check(pieces == whole, "splitting at a line end changed the line numbers")
     }
 
@@ -38,14 +39,22 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     summarizing.consume(bytes, emit: summarize)
     summarizing.finish(emit: summarize)
-    check(signatures == whole.map(\.snapshot.signature), "summarizing changed a signature")
-    check(owners == whole.map { ConflictTriage.owner(of: $0.snapshot) }, "summarizing changed an owner")
+    // A summary counts conflicts; notices (messages that are not conflicts) are a report's only.
+    let conflicts = whole.filter { $0.notice == nil }
+    check(signatures == conflicts.map(\.snapshot.signature), "summarizing changed a signature")
+    check(owners == conflicts.map { ConflictTriage.owner(of: $0.snapshot) }, "summarizing changed an owner")
+    for (index, found) in whole.enumerated() where found.notice != nil {
+        check(found.first >= 1 && found.first <= found.last, "a notice spans its lines")
+        check(index == 0 || whole[index - 1].last <= found.first, "notices come in line order")
+        check(found.snapshot.mutuallyExclusive.isEmpty && found.snapshot.ordinal == nil, "a notice is no conflict")
+        _ = NoticeExplanation.text(found.notice!)
+    }
 
-    for (index, found) in whole.enumerated() {
+    for (index, found) in conflicts.enumerated() {
         let conflict = found.snapshot
         check(conflict.ordinal == index + 1, "ordinals are 1, 2, 3, …")
         check(found.first >= 1 && found.first <= found.last, "a conflict spans its lines")
-        check(index == 0 || whole[index - 1].last <= found.first, "conflicts come in line order")
+        check(index == 0 || conflicts[index - 1].last <= found.first, "conflicts come in line order")
         // Small conflicts only: the explainer is quadratic in solver runs by design.
         if conflict.mutuallyExclusive.count <= 12 {
             let explanation = ConflictExplainer.explain(conflict)
@@ -61,11 +70,13 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// A conflict and where it was, as `ParsedConflict` says.
 private struct Found: Equatable {
     var snapshot: ConflictSnapshot
+    var notice: LayoutNotice?
     var first: Int
     var last: Int
 
     init(_ parsed: ParsedConflict) {
         snapshot = parsed.snapshot
+        notice = parsed.notice
         first = parsed.firstLine
         last = parsed.lastLine
     }

@@ -227,7 +227,10 @@ struct InputTally {
     /// Counts one conflict.
     mutating func count(_ parsed: ParsedConflict) {
         conflicts += 1
-        if !parsed.hasReadableConstraint, !parsed.snapshot.isRedacted {
+        // A notice (a message that is not a conflict) is explained as what it is.
+        if parsed.notice != nil {
+            readable += 1
+        } else if !parsed.hasReadableConstraint, !parsed.snapshot.isRedacted {
             if firstUnreadable == nil { firstUnreadable = parsed }
         } else {
             readable += 1

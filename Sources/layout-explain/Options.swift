@@ -41,6 +41,14 @@ struct Options {
                       views at the frames our solver computes (a log has none), its
                       constraints highlighted, the broken one red and dashed
 
+        Messages that print a constraint but are not conflicts are explained as what they
+        are, never as a conflict ("Not a conflict: ..."): "Unable to install constraint on
+        view" and "Unable to activate constraint with anchors" (the items share no common
+        ancestor), "The view hierarchy is not prepared for the constraint", "Changing the
+        translatesAutoresizingMaskIntoConstraints property of a UICollectionViewCell ...",
+        and "View has an ambiguous layout". With --json each is an object with "notice"
+        (its kind) instead of "owner". --summary counts conflicts only.
+
         Each report starts with its owner and the evidence: "system" when only UIKit- or
         AppKit-internal views are involved (the keyboard, a bar's own stack view),
         "transient" for an encapsulated size of 0 during cell reuse or a
@@ -65,7 +73,7 @@ struct Options {
           pbpaste | layout-explain --symbolicate MyApp.app.dSYM
 
         Exit status: 0 when every input was read; 1 when a file is missing or unreadable,
-        or holds no readable conflict; 2 for a bad option. With --symbolicate: 0, or 2
+        or holds no readable conflict and no message explained; 2 for a bad option. With --symbolicate: 0, or 2
         when DIR or FILE is missing or neither llvm-symbolizer nor lldb is on PATH.
         """
 

@@ -18,6 +18,7 @@ struct Reports {
 
     /// Writes the report for one conflict of `path`.
     mutating func write(_ parsed: ParsedConflict, path: String) {
+        if let notice = parsed.notice { return write(notice, parsed, path: path) }
         var conflict = parsed.snapshot
         let unparsed = conflict.unparsedLines.map { Unparsed(line: $0, reason: Self.reason($0)) }
         conflict.unparsedLines = []
@@ -43,6 +44,22 @@ struct Reports {
         written += 1
     }
 
+    /// Writes the report for a message that is not a conflict: what it is,
+    /// never a conflict report.
+    private mutating func write(_ notice: LayoutNotice, _ parsed: ParsedConflict, path: String) {
+        if json {
+            let document = NoticeDocument(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
+                                          notice: notice.kind, details: notice,
+                                          explanation: NoticeExplanation.explain(notice),
+                                          text: NoticeExplanation.text(notice))
+            Output.write((written == 0 ? "\n" : ",\n") + JSONText.encode(document))
+        } else {
+            let text = (written == 0 ? "" : "\n") + "== \(path):\(parsed.firstLine)-\(parsed.lastLine) ==\n"
+            Output.write(text + NoticeExplanation.text(notice))
+        }
+        written += 1
+    }
+
     /// Closes the JSON array.
     func finish() {
         if json { Output.write(written == 0 ? "]\n" : "\n]\n") }
@@ -60,6 +77,18 @@ struct Reports {
 
     /// A line that could not be read, and why.
     struct Unparsed: Encodable { var line: String; var reason: String }
+
+    /// A notice in `--json`: `"notice"` (its kind) is what tells it from a
+    /// conflict, which has an `"owner"` instead.
+    private struct NoticeDocument: Encodable {
+        var source: String
+        var firstLine: Int
+        var lastLine: Int
+        var notice: LayoutNotice.Kind
+        var details: LayoutNotice
+        var explanation: NoticeExplanation
+        var text: String
+    }
 
     private struct Document: Encodable {
         var source: String

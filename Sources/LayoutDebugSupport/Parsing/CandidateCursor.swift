@@ -9,6 +9,13 @@
 struct CandidateCursor {
     private var angle = -1
     private var paren = -1
+    private var notice = -1
+    /// Whether "has an ambiguous layout" is a candidate too: that notice
+    /// holds neither (`LayoutNotice.Kind.ambiguousLayout`). A summary counts
+    /// conflicts only and does not pay for the search.
+    let findsNotices: Bool
+
+    init(findsNotices: Bool = false) { self.findsNotices = findsNotices }
 
     /// The first candidate position at or after `from`, or `text.count`.
     mutating func next(in text: ByteText, from: Int) -> Int {
@@ -16,7 +23,10 @@ struct CandidateCursor {
             angle = text.firstIndex(of: UInt8(ascii: "<"), from: from, to: text.count) ?? text.count
         }
         if paren < from { paren = nextListOpening(text, from) }
-        return min(angle, paren)
+        if findsNotices, notice < from {
+            notice = text.firstIndex(of: "has an ambiguous layout", anchor: 9, from: from, to: text.count) ?? text.count
+        }
+        return findsNotices ? min(angle, paren, notice) : min(angle, paren)
     }
 
     /// A `(` followed on its line only by blanks, `*` or `,`.

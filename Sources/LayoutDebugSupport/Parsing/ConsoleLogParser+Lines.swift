@@ -5,6 +5,24 @@ extension ConsoleLogParser {
     mutating func readLine(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
         let (start, end, constraint, keywords) = Self.envelope(text, lineStart, lineEnd)
         let found = keywords.found
+        if state == .notice {
+            if start == end { return }
+            if found.isDisjoint(with: [.header, .advice, .breaking]),
+               noticeReader?.continues(with: text.string(start, end), opens: keywords.notice) == true {
+                noticeLastLine = lineNumber
+                return
+            }
+            flush(emit)
+        }
+        if let kind = keywords.notice {
+            flush(emit)
+            begin(header: false)
+            state = .notice
+            noticeReader = NoticeReader(kind: kind)
+            noticeReader?.start(text.string(start, end))
+            noticeLastLine = lineNumber
+            return
+        }
         if found.contains(.header) || (found.contains(.advice) && state != .header) {
             flush(emit)
             begin(header: true)
@@ -153,6 +171,8 @@ extension ConsoleLogParser {
                 // No "Will attempt to recover" came: the log held the list only.
                 flush(emit)
             }
+        case .notice:
+            break  // `readLine` reads a notice's lines
         case .expectBroken:
             if isConstraint {
                 addConstraint(text, start, end, isBroken: true, emit)
@@ -256,6 +276,7 @@ extension ConsoleLogParser {
         linesAfterList = 0
         linesAfterHeader = 0
         pending.removeAll()
+        noticeReader = nil
         state = .idle
     }
 
@@ -283,6 +304,15 @@ extension ConsoleLogParser {
     /// and the same text must give the same conflicts however it is split.
     mutating func flush(_ emit: (ParsedConflict) -> Void) {
         defer { reset() }
+        if state == .notice {
+            // A summary counts conflicts; it reads a notice's lines only so that
+            // the constraint a notice prints is not taken for a conflict.
+            if shapes == nil, let reader = noticeReader {
+                emit(ParsedConflict(snapshot: ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: []),
+                                    firstLine: firstLine, lastLine: noticeLastLine, notice: reader.notice))
+            }
+            return
+        }
         guard state != .idle, constraintLines > 0 else { return }
         var signed: (signature: String, owner: ConflictOwner, shape: Int?)?
         if shapes != nil {

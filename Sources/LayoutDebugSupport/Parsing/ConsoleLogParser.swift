@@ -25,16 +25,21 @@ public struct ParsedConflict: Sendable {
     /// constraints, worked out from each distinct line's evidence
     /// (`OwnerEvidence`); `nil` otherwise.
     public var owner: ConflictOwner?
+    /// Set when the lines held a message that is not a conflict (`LayoutNotice`):
+    /// the snapshot is then empty and has no ordinal. Only a parser that is not
+    /// summarizing gives notices; a summary counts conflicts.
+    public var notice: LayoutNotice?
 
     /// Creates a parsed conflict.
     public init(snapshot: ConflictSnapshot, firstLine: Int, lastLine: Int, signature: String? = nil,
-                shape: Int? = nil, owner: ConflictOwner? = nil) {
+                shape: Int? = nil, owner: ConflictOwner? = nil, notice: LayoutNotice? = nil) {
         self.snapshot = snapshot
         self.firstLine = firstLine
         self.lastLine = lastLine
         self.signature = signature
         self.shape = shape
         self.owner = owner
+        self.notice = notice
     }
 
     /// Whether any of the conflict's constraints could be read: from its
@@ -59,7 +64,7 @@ public struct ParsedConflict: Sendable {
 /// whole blocks: headers may be trimmed, lists may lack their parentheses,
 /// logs may run back to back, and any line may carry a prefix.
 public struct ConsoleLogParser {
-    enum State { case idle, header, explicitList, implicitList, afterList, expectBroken }
+    enum State { case idle, header, explicitList, implicitList, afterList, expectBroken, notice }
 
     var state = State.idle
     var conflict = ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: [])
@@ -74,6 +79,9 @@ public struct ConsoleLogParser {
     /// whole lines, so at the end of the input that last line is one more.
     var endsInsideLine = false
     var ordinal = 0
+    /// The message being read in state `.notice`, and its last line.
+    var noticeReader: NoticeReader?
+    var noticeLastLine = 0
     let interner: StringInterner
     /// Set when summarizing: conflicts made of the same lines (by
     /// `lineCache`'s ids) are put together once.
@@ -146,16 +154,24 @@ public struct ConsoleLogParser {
     /// - Parameter text: console output.
     /// - Returns: every conflict in it, in order.
     public static func parse(_ text: String) -> [ConflictSnapshot] {
+        parseAll(text).compactMap { $0.notice == nil ? $0.snapshot : nil }
+    }
+
+    /// Parses a whole text at once, notices included.
+    ///
+    /// - Parameter text: console output.
+    /// - Returns: every conflict and every `LayoutNotice` in it, in order.
+    public static func parseAll(_ text: String) -> [ParsedConflict] {
         var parser = ConsoleLogParser()
-        var conflicts: [ConflictSnapshot] = []
+        var found: [ParsedConflict] = []
         var bytes = Array(text.utf8)
         let count = bytes.count
         bytes.append(0)
         bytes.withUnsafeBufferPointer { buffer in
-            parser.consume(UnsafeBufferPointer(rebasing: buffer[0..<count])) { conflicts.append($0.snapshot) }
+            parser.consume(UnsafeBufferPointer(rebasing: buffer[0..<count])) { found.append($0) }
         }
-        parser.finish { conflicts.append($0.snapshot) }
-        return conflicts
+        parser.finish { found.append($0) }
+        return found
     }
 
     // MARK: - Streaming
@@ -203,7 +219,7 @@ public struct ConsoleLogParser {
         // Between conflicts the parser jumps from one candidate line (a `<`,
         // or a `(` ending its line) to the next, found by `memchr` over the
         // rest of the buffer, and only counts the newlines in between.
-        var candidates = CandidateCursor()
+        var candidates = CandidateCursor(findsNotices: shapes == nil)
         var lineStart = 0
         var counted = 0, linesBefore = lineNumber
         var end = text.count
@@ -255,13 +271,18 @@ public struct ConsoleLogParser {
             // passed over alone, the rest of its line searched on: a line
             // holding a `<` never opens a list, so only such a `<` could make
             // it start a conflict (`ConstraintLine.opensNamed`).
-            if text[next] == UInt8(ascii: "<"), !ConstraintLine.opensNamed(text, at: next) {
+            // A notice's view or anchor (`View: <App.Cell: 0x…`) is the one
+            // exception, and so is a notice phrase `candidates` found.
+            let byte = text[next]
+            let opensNotice = byte == UInt8(ascii: "<") ? NoticePhrases.opensNoticeObject(text, at: next)
+                : byte != UInt8(ascii: "(")
+            if byte == UInt8(ascii: "<"), !opensNotice, !ConstraintLine.opensNamed(text, at: next) {
                 search = next + 1
                 continue
             }
             let start = text.lineStart(containing: next, notBefore: from)
             let end = text.firstIndex(of: 0x0A, from: next, to: text.count) ?? text.count
-            if startsConflict(text, start, end) {
+            if opensNotice || startsConflict(text, start, end) {
                 return headerLine(text, before: start, notBefore: from) ?? start
             }
             search = end + 1
@@ -290,8 +311,9 @@ public struct ConsoleLogParser {
                case .constraint(let constraintStart, _, _, _)? = ConstraintLine.find(text, start, end, strict: false) {
                 keywords = Keywords(text, start, constraintStart).found
             }
-            // The nearest header wins, as it does when lines are read one by one.
-            if keywords.contains(.header) { return start }
+            // The nearest header wins, as it does when lines are read one by one;
+            // a notice's first line is one too (its constraint may wrap onto a later line).
+            if keywords.contains(.header) || keywords.contains(.notice) { return start }
             if keywords.contains(.advice) { found = start }
             end = start - 1
         }

@@ -8,12 +8,16 @@ struct Keywords {
         static let header = Found(rawValue: 1)
         static let advice = Found(rawValue: 2)
         static let breaking = Found(rawValue: 4)
+        /// A message that is not a conflict (`NoticePhrases`).
+        static let notice = Found(rawValue: 8)
     }
 
     private(set) var found: Found = []
     /// Where each keyword's text ends, to read a constraint after it.
     private(set) var headerEnd = 0
     private(set) var breakingEnd = 0
+    /// The notice the line opens, when `found` is `.notice`.
+    private(set) var notice: LayoutNotice.Kind?
 
     /// Searches `text[start..<end]`. A constraint's own text never holds a
     /// keyword, so callers pass the part of the line before its `<`.
@@ -30,6 +34,11 @@ struct Keywords {
         if let breaking = text.firstIndex(of: "recover by breaking", anchor: 15, from: start, to: end) {
             found.insert(.breaking)
             breakingEnd = breaking + 19
+        }
+        // Looked for only where no conflict keyword is: a conflict's own lines never hold one.
+        if found.isEmpty, let kind = NoticePhrases.kind(text, start, end) {
+            found.insert(.notice)
+            notice = kind
         }
     }
 }

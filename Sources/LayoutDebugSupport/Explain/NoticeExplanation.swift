@@ -1,0 +1,141 @@
+// MARK: - NoticeExplanation
+
+/// What a `LayoutNotice` means and what to do about it, in the words a
+/// conflict report uses: the message is named, then what happened, then
+/// the fix. No arithmetic: nothing here is a contradiction.
+public struct NoticeExplanation: Codable, Hashable, Sendable {
+    /// The message, as UIKit prints its first words.
+    public var title: String
+    /// Whether the app stops there (an uncaught `NSGenericException`).
+    public var isException: Bool
+    /// What happened, naming the constraint and views the message names.
+    public var happened: String
+    /// What to do.
+    public var fix: String
+
+    /// Explains one notice.
+    public static func explain(_ notice: LayoutNotice) -> NoticeExplanation {
+        switch notice.kind {
+        case .unableToInstall: return unableToInstall(notice)
+        case .unableToActivate: return unableToActivate(notice)
+        case .hierarchyNotPrepared: return hierarchyNotPrepared(notice)
+        case .managedAutoresizing: return managedAutoresizing(notice)
+        case .ambiguousLayout: return ambiguousLayout(notice)
+        }
+    }
+
+    /// The report as text: the message, the constraint and views it names,
+    /// what happened and what to do.
+    public static func text(_ notice: LayoutNotice) -> String {
+        let explanation = explain(notice)
+        var out = "Not a conflict: \(explanation.title)"
+            + (explanation.isException ? " (an uncaught exception: the app stops here)" : "") + "\n"
+        if let constraint = notice.constraint {
+            out += "\nConstraint:\n  " + ConstraintFormatter.line(constraint) + "\n"
+        }
+        if !notice.views.isEmpty {
+            out += "\nViews:\n"
+            for named in notice.views {
+                let attributes = named.attributes.isEmpty ? "" : " (" + named.attributes.map(attributeWords).joined(separator: ", ") + ")"
+                out += "  \(named.role): \(named.view.bracketed)\(attributes)\n"
+            }
+        }
+        out += "\nWhat happened:\n" + explanation.happened + "\n"
+        out += "\nWhat to do:\n" + explanation.fix + "\n"
+        return out
+    }
+
+    // MARK: - Kinds
+
+    private static func unableToInstall(_ notice: LayoutNotice) -> NoticeExplanation {
+        let view = notice.view("added to")
+        let outside = items(of: notice.constraint).filter { $0.address != view?.address }
+        let viewText = view?.bracketed ?? "the view it was added to"
+        let others = outside.isEmpty ? "an item outside that view's subtree"
+            : outside.map(\.bracketed).joined(separator: " and ") + ", outside that view's subtree"
+        return NoticeExplanation(
+            title: "Unable to install constraint on view",
+            isException: true,
+            happened: "The constraint was added to \(viewText) (addConstraint:), but it ties \(others). "
+                + "A constraint is installed on a view that holds all its items, and these items share no common "
+                + "ancestor there: nothing was broken, the constraint was never installed.",
+            fix: "Put both views in one hierarchy first (addSubview), then activate the constraint "
+                + "(isActive = true or NSLayoutConstraint.activate), which installs it on the items' nearest common "
+                + "ancestor; or add it to that ancestor, not to \(viewText).")
+    }
+
+    private static func unableToActivate(_ notice: LayoutNotice) -> NoticeExplanation {
+        let anchors = notice.views.map { $0.view.bracketed + ($0.attributes.first.map { "." + $0 } ?? "") }
+        let named = anchors.isEmpty ? "Its anchors" : anchors.joined(separator: " and ")
+        return NoticeExplanation(
+            title: "Unable to activate constraint with anchors",
+            isException: true,
+            happened: "\(named) have no common ancestor: when the constraint was activated, the views were not in "
+                + "one view hierarchy, so there was no view to install it on. Nothing was broken.",
+            fix: "Add the view that is not in the hierarchy yet (addSubview) before activating constraints on it, "
+                + "and deactivate constraints before removing a view from its superview.")
+    }
+
+    private static func hierarchyNotPrepared(_ notice: LayoutNotice) -> NoticeExplanation {
+        let container = notice.view("container")?.bracketed ?? "the view it was added to"
+        let missing = notice.view("not in the container").map { "\($0.bracketed) is not" }
+            ?? "one of its items is not"
+        let superview = notice.view("its superview").map { " (it is in \($0.bracketed))" } ?? ""
+        return NoticeExplanation(
+            title: "The view hierarchy is not prepared for the constraint",
+            isException: false,
+            happened: "The constraint was added to \(container), but \(missing) that view or one of its "
+                + "descendants\(superview): its items share no common ancestor there. UIKit ignores the constraint "
+                + "until the hierarchy is assembled, and crashes if it must be resolved before.",
+            fix: "Add the views to their superviews first, then activate the constraint (isActive = true), or add "
+                + "it to a view that holds both items.")
+    }
+
+    private static func managedAutoresizing(_ notice: LayoutNotice) -> NoticeExplanation {
+        let subject = notice.subject ?? "a cell that is managed by its collection or table view"
+        let cell = notice.view("cell").map { " (\($0.bracketed))" } ?? ""
+        return NoticeExplanation(
+            title: "Changing translatesAutoresizingMaskIntoConstraints of \(subject)",
+            isException: false,
+            happened: "The app changed translatesAutoresizingMaskIntoConstraints of \(subject)\(cell). "
+                + "The collection or table view sizes and places that view itself, so self-sizing gives wrong sizes. "
+                + "No constraint was broken.",
+            fix: "Leave translatesAutoresizingMaskIntoConstraints of the cell and its contentView as UIKit sets it. "
+                + "Set it to false only on the views you add to contentView, and pin them to contentView.")
+    }
+
+    private static func ambiguousLayout(_ notice: LayoutNotice) -> NoticeExplanation {
+        let views = notice.views.map { named in
+            named.view.bracketed + (named.attributes.isEmpty ? "'s frame"
+                : "'s " + named.attributes.map(attributeWords).joined(separator: " and "))
+        }
+        let which = views.isEmpty ? "some views' frames" : views.joined(separator: "; ")
+        return NoticeExplanation(
+            title: "View has an ambiguous layout",
+            isException: false,
+            happened: "The constraints do not fix \(which): more than one value satisfies every constraint, so Auto "
+                + "Layout picked one. Nothing was broken, but the result may change from one layout pass to the next.",
+            fix: "Add the missing constraints: each view needs its horizontal position and width, and its vertical "
+                + "position and height, fixed by constraints or by an intrinsic content size; or make two optional "
+                + "constraints of equal priority unequal.")
+    }
+
+    // MARK: - Words
+
+    /// The items a constraint ties.
+    private static func items(of constraint: ConstraintSnapshot?) -> [ObjectReference] {
+        guard let constraint else { return [] }
+        return [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+    }
+
+    /// `_autolayoutTrace`'s variable names in words: `minY` is the vertical position.
+    static func attributeWords(_ attribute: String) -> String {
+        switch attribute {
+        case "minX": return "horizontal position"
+        case "minY": return "vertical position"
+        case "Width", "width": return "width"
+        case "Height", "height": return "height"
+        default: return attribute
+        }
+    }
+}
