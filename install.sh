@@ -124,9 +124,13 @@ build_release() {
         run swift build -c release
         return 0
     fi
-    say "building in release (a few minutes on 2 cores; progress below)"
     local log; log=$(mktemp)
     (cd "$REPO" && . scripts/stale-build.sh && ld_forget_stale_build .build release)
+    if (. "$REPO/scripts/stale-build.sh" && ld_release_build_is_current "$REPO"); then
+        say "checking the release build (nothing changed since the last one)"
+    else
+        say "building in release (a few minutes on 2 cores; progress below)"
+    fi
     # Show SwiftPM's [n/m] progress, keep the full log for errors.
     # The pipe's status is not the build's: 'Build complete' in the log decides below.
     (cd "$REPO" && swift build -c release 2>&1) | tee "$log" \
@@ -249,6 +253,8 @@ install_linux() {
     # libReferenceKit.so stands in for UIKit: layout-explain links it, and an
     # app already has it loaded when the helper library is injected.
     run cp "$rel/libLayoutDebugSupport.so" "$rel/libReferenceKit.so" "$rel/layout-explain" "$PREFIX/"
+    # The Swift toolchain's lldb, started with the libpython it links (see the script).
+    run cp "$REPO/scripts/swift-lldb.sh" "$PREFIX/swift-lldb"
     install_commands
 }
 
@@ -266,4 +272,17 @@ if [ "$DEMO" = 1 ]; then
     [ "$(uname)" != Darwin ] || fail "--demo runs on Linux (ReferenceKit); on macOS attach to your app and type lbreak"
     exec "$REPO/scripts/demo-session.sh" "$PREFIX"
 fi
-echo "Start lldb and type: help lbreak"
+# Name an lldb that starts here: on Linux `lldb` on PATH is often the Swift toolchain's,
+# which fails for want of its libpython.
+. "$REPO/scripts/lldb-env.sh"
+LLDB_COMMAND=$(ld_lldb_to_start "$PREFIX")
+if [ "$(uname)" = Darwin ]; then
+    echo "Start Xcode's lldb (xcrun lldb, or Xcode's debugger console) and type: help lbreak"
+elif [ -n "$LLDB_COMMAND" ]; then
+    echo "Start $LLDB_COMMAND and type: help lbreak"
+    if [ "$LLDB_COMMAND" != "$PREFIX/swift-lldb" ] && ld_lldb_runs_python "$PREFIX/swift-lldb"; then
+        echo "To evaluate Swift in Swift frames, start the Swift toolchain's lldb with its Python: $PREFIX/swift-lldb"
+    fi
+else
+    echo "No lldb with Python starts on this machine: install Debian's lldb-16 and python3-lldb-16, then type: help lbreak"
+fi

@@ -40,3 +40,30 @@ ld_export_lldb() {
     [ -n "$server" ] && export LLDB_DEBUGSERVER_PATH="$server"
     return 0
 }
+
+# Whether an lldb command line starts and runs Python here (the commands are Python).
+ld_lldb_runs_python() {
+    "$@" --no-lldbinit -b -o "script print('layout-debug: python ok')" 2>/dev/null | grep -q "layout-debug: python ok"
+}
+
+# Prints the lldb a user should start on this machine after install.sh, as a command line:
+# Xcode's on a Mac; on Linux the first of lldb-16, lldb and <prefix>/swift-lldb (the Swift
+# toolchain's lldb with its libpython, scripts/swift-lldb.sh) that starts with Python.
+# `lldb` on PATH is often the toolchain's, which fails for want of libpython3.10.so.1.0.
+# Prints nothing when none does.
+ld_lldb_to_start() {
+    local prefix=$1 candidate
+    if [ "$(uname)" = Darwin ]; then
+        echo "xcrun lldb"
+        return 0
+    fi
+    for candidate in lldb-16 lldb; do
+        if command -v "$candidate" >/dev/null 2>&1 && ld_lldb_runs_python "$candidate"; then
+            echo "$candidate"
+            return 0
+        fi
+    done
+    if [ -x "$prefix/swift-lldb" ] && ld_lldb_runs_python "$prefix/swift-lldb"; then
+        echo "$prefix/swift-lldb"
+    fi
+}

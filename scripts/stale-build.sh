@@ -34,3 +34,20 @@ ld_record_build() {
     mkdir -p "$scratch"
     ld_referencekit_digest > "$scratch/referencekit-$config.digest"
 }
+
+# Whether a release build in <repository>/.build has nothing to compile: its helper library is
+# there and no source or manifest is newer. install.sh then says it checks the build instead
+# of announcing minutes of work.
+#
+#   ld_release_build_is_current <repository>
+ld_release_build_is_current() {
+    local root=$1 product newer
+    for product in "$root/.build/release/libLayoutDebugSupport.so" "$root/.build/release/libLayoutDebugSupport.dylib"; do
+        [ -e "$product" ] || continue
+        newer=$(cd "$root" && find Sources ReferenceKit/Sources Package.swift Package.resolved ReferenceKit/Package.swift \
+            -type f -newer "$product" -print -quit 2>/dev/null || true)
+        [ -z "$newer" ]
+        return
+    done
+    return 1
+}

@@ -172,3 +172,9 @@ def test_the_commands_are_installed_with_their_subpackage(tmp_path, system):
                  os.path.join(package, "session.py"), os.path.join(package, "commands", "__init__.py"),
                  os.path.join(package, "commands", "base.py"), os.path.join(package, "commands", "lreport.py")]:
         assert path in written, (path, sorted(written))
+
+
+def test_linux_installs_the_swift_lldb_wrapper_beside_the_commands(tmp_path):
+    """The toolchain's lldb needs its libpython found; <prefix>/swift-lldb starts it so."""
+    prefix, _, commands, _ = dry_run(tmp_path, "Linux")
+    assert ["cp", os.path.join(ROOT, "scripts", "swift-lldb.sh"), os.path.join(prefix, "swift-lldb")] in commands
