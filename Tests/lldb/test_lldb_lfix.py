@@ -85,11 +85,40 @@ def test_a_fix_applied_at_the_conflict_stays_when_the_app_runs_on(session):
     session.create_target()
     session.ok("lbreak")
     session.launch("cell-width-conflict", stop_at_layout=False)
-    applied = session.ok("lfix --suggestion 1")
-    # Leading lowered: trailing pinned to the 50-wide content view, 768 wide: minX = 50 - 768.
+    # The leading edge lowered, ranked last since it pushes the view out of the cell: trailing
+    # pinned to the 50-wide content view, 768 wide: minX = 50 - 768.
+    applied = session.ok("lfix --suggestion 3")
     assert "(0 0; 50 44) → (-718 0; 768 44)" in applied, applied
     rows = frame_lines(session.continue_to_exit())
     assert rows[-1][1].endswith("(-718 0; 768 44)"), rows
+
+
+def test_the_report_ranks_the_fix_that_moves_nothing_first_and_suggestion_1_applies_it(session):
+    session.create_target()
+    session.ok("lbreak")
+    session.launch("cell-width-conflict", stop_at_layout=False)
+    report = session.callback_output()
+    wide = first_view(report)
+    changes = suggestions(report)
+    assert [text.split(" priority 999")[0] for _, text in changes] == [
+        "give UIView.width == 768",
+        "give UITableViewCellContentView.trailing == UIView.trailing",
+        "give UIView.leading == UITableViewCellContentView.leading"], report
+    assert changes[0][1].endswith(" (try this first)"), report
+    # At the stop the wide view is not laid out yet: (0 0; 0 0). Without a fix the engine makes
+    # it the content view's 50; the conflict says nothing of heights, so they stay 0.
+    # Trailing lowered: leading 0 and width 768 hold. Leading lowered: minX = 50 - 768.
+    assert "  1. give UIView.width == 768 priority 999" in report, report
+    assert " (try this first)\n     predicted: no view moves\n  2. " in report, report
+    assert ("     predicted: <UIView:%s> (0 0; 50 0) → (0 0; 768 0), outside its superview and the window\n  3. " % wide
+            in report), report
+    assert "     predicted: <UIView:%s> (0 0; 50 0) → (-718 0; 768 0), outside its superview and the window\n" % wide \
+        in report, report
+    applied = session.ok("lfix --suggestion 1")
+    assert "Applied --priority 999 to " in applied and "<UIView:%s>.width == 768.0" % wide in applied, applied
+    assert "No conflict remains.\n" in applied, applied
+    rows = frame_lines(session.continue_to_exit())
+    assert rows[-1][1].endswith("(0 0; 50 44)"), rows
 
 
 def test_undo_is_for_this_stop_and_list_shows_what_is_applied(session):

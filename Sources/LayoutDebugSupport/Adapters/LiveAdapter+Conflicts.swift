@@ -12,22 +12,25 @@ import Foundation
 
 extension LiveAdapter {
     /// The conflict as a snapshot: the broken constraint, the list, the views
-    /// involved with their frames, and the view controller that owns them.
+    /// involved with their frames (and where they sit in the window), and the
+    /// view controller that owns them.
     func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
         let all = [broken] + list
         let controller = all.lazy.compactMap { self.viewController(near: $0) }.first
         let name = controller.map { classNames(of: $0).name }
+        let views = involvedViews(all)
         return ConflictSnapshot(
             ordinal: ordinal,
             brokenConstraint: conflictSnapshot(of: broken),
             mutuallyExclusive: list.map(conflictSnapshot),
-            views: involvedViews(all).map { view in
+            views: views.map { view in
                 var flat = snapshot(of: view, ancestorConstraints: [])
                 flat.constraints = []  // the report lists the conflict's constraints, not every one
                 return flat
             },
             viewController: name,
-            isSystemViewController: controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false
+            isSystemViewController: controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false,
+            placements: placements(of: views)
         )
     }
 

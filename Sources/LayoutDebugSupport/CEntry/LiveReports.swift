@@ -151,7 +151,9 @@ public enum LiveReports {
         let explanation = ConflictExplainer.explain(conflict)
         // Its numbers are what `lfix #N` and `lfix --suggestion N` refer to.
         LastConflictReport.remember(ConflictHandles(conflict, explanation))
-        return ConflictReportRenderer.document(conflict, why: explanation.text)
+        var document = ConflictReportRenderer.document(conflict, why: explanation.text)
+        document.suggestions = explanation.fixes
+        return document
     }
 
     /// `lds_fix`: applies, reverses or lists `lfix` changes (see `FixRequest`

@@ -12,8 +12,10 @@ public enum ConflictExplainer {
     /// Explains one conflict.
     ///
     /// - Parameter conflict: the conflict, from a log or a live source.
-    /// - Returns: the verdict, the reason, the combination and the fixes;
-    ///   when the constraints shown can all hold, the reason says so plainly.
+    /// - Returns: the verdict, the reason, the combination and the fixes,
+    ///   ranked by what each moves when the conflict carries the views'
+    ///   placements (`FixRanking`); when the constraints shown can all hold,
+    ///   the reason says so plainly.
     /// - Complexity: O(n²) solver runs for n rows (constraints and size facts).
     public static func explain(_ conflict: ConflictSnapshot) -> ConflictExplanation {
         var notes = unreadNotes(conflict)
@@ -47,8 +49,12 @@ public enum ConflictExplainer {
             return ConflictExplanation(verdict: .undecided, reason: "The solver finds these constraints "
                 + "contradictory but no exact combination of them could be computed.", notes: notes)
         }
-        return ContradictionText(conflict: conflict, system: system, phrases: phrases,
-                                 subset: subset, certificate: certificate).explanation(notes: notes)
+        var explanation = ContradictionText(conflict: conflict, system: system, phrases: phrases,
+                                            subset: subset, certificate: certificate).explanation(notes: notes)
+        // Ranked before anything prints or remembers them, so the numbers a
+        // report shows are the ones `lfix --suggestion N` applies.
+        (explanation.fixes, explanation.notRanked) = FixRanking.rank(explanation.fixes, in: conflict)
+        return explanation
     }
 
     /// Size facts first, the broken constraint last: rows tried first are

@@ -43,6 +43,14 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
         /// The address of what `change` applies to: the constraint, or for
         /// `.noAutoresizing` the view; `nil` when the log gave none.
         public var target: UInt64? = nil
+        /// What our solver predicts the change moves (`FixRanking`); `nil`
+        /// when the fixes are not ranked.
+        public var forecast: FixForecast? = nil
+        /// The place in the ranking, which is also the number printed and the
+        /// one `lfix --suggestion N` takes; `nil` when not ranked.
+        public var rank: Int? = nil
+        /// Whether this is the change to try first; `nil` when not ranked.
+        public var tryFirst: Bool? = nil
     }
 
     /// What the explainer could establish.
@@ -60,6 +68,9 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
     public var fixes: [Fix]
     /// Constraints that could not take part, and why.
     public var notes: [String]
+    /// Why `fixes` keep the explainer's order rather than a ranking
+    /// (`the log holds no frames`); `nil` when ranked or when there are none.
+    public var notRanked: String? = nil
 
     /// Creates an explanation.
     public init(verdict: Verdict, reason: String, rows: [Row] = [], contradiction: String? = nil,
@@ -97,8 +108,16 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
             lines.append("Any one of these changes resolves it:")
             // Numbered: `lfix --suggestion N` applies change N in a running app.
             for (number, fix) in zip(1..., fixes) {
-                lines.append("  \(number). " + fix.advice + (fix.resolvesConflict ? "" : " (another contradiction remains)"))
+                lines.append("  \(number). " + fix.advice + (fix.resolvesConflict ? "" : " (another contradiction remains)")
+                             + (fix.tryFirst == true ? " (try this first)" : ""))
                 if let madeAt = fix.madeAt { lines.append("     " + madeAt) }
+                if let forecast = fix.forecast { lines += Self.forecastLines(forecast) }
+            }
+            if let notRanked {
+                lines.append("Not ranked: \(notRanked).")
+            } else if fixes.contains(where: { $0.forecast != nil }) {
+                lines.append("Ranked by the frames our solver predicts: first the changes that keep every view inside "
+                             + "its superview and the window, then the least frame change.")
             }
         }
         if !notes.isEmpty {
@@ -106,6 +125,19 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
             lines += notes.map { "Note: " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `     predicted: <UIView:0x…> (0 0; 50 44) → (-718 0; 768 44), outside its superview`, one line per view,
+    /// and `<UILabel:0x…> stays outside the window` for a view that does not move.
+    static func forecastLines(_ forecast: FixForecast) -> [String] {
+        let staying = forecast.staysOutside.map { $0.view.bracketed + " stays outside " + $0.outside }
+        guard !forecast.moves.isEmpty else {
+            return ["     predicted: " + (["no view moves"] + staying).joined(separator: "; ")]
+        }
+        return forecast.moves.map { move in
+            "     predicted: " + move.view.bracketed + " " + FrameText.rect(move.from) + " → " + FrameText.rect(move.to)
+                + (move.outside.map { ", outside " + $0 } ?? "")
+        } + staying.map { "     predicted: " + $0 }
     }
 
     static func multiplierText(_ value: Double) -> String {

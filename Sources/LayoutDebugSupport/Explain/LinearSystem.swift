@@ -54,11 +54,15 @@ struct LinearSystem {
     private var usedSizes: Set<Int> = []
 
     /// Builds the system for `conflict`.
-    init(_ conflict: ConflictSnapshot) {
+    ///
+    /// - Parameter keepingOptional: whether a constraint below required gets
+    ///   its row too (the fix ranking solves at every priority); the
+    ///   explainer's contradiction is among required ones only.
+    init(_ conflict: ConflictSnapshot, keepingOptional: Bool = false) {
         marginsOwner = Self.marginsGuides(conflict.mutuallyExclusive)
         let labels = ItemLabels(conflict.mutuallyExclusive)
         for (index, constraint) in conflict.mutuallyExclusive.enumerated() {
-            guard constraint.isRequired else {
+            guard constraint.isRequired || keepingOptional else {
                 leftOut.append((index, "priority \(ConstraintSnapshot.number(constraint.priority)) is optional"))
                 continue
             }

@@ -130,4 +130,8 @@ public struct ConflictReportDocument: Codable, Hashable, Sendable {
     public var why: String?
     /// The full snapshot.
     public var conflict: ConflictSnapshot
+    /// The explainer's changes in the order the text numbers them, each with
+    /// its forecast, `rank` and `tryFirst` when ranked; set by the caller that
+    /// ran the explainer (`lds_conflict_report`), `nil` otherwise.
+    public var suggestions: [ConflictExplanation.Fix]? = nil
 }

@@ -23,6 +23,10 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     /// What the parser repaired in a pasted log (missing `<…>`, typographic
     /// quotes, HTML entities, a stray `}`, elisions); `nil` when nothing was.
     public var repairs: Optional<PasteRepairs>
+    /// Where each of `views` sits in its window (live sources on platforms
+    /// whose frames run down, so our solver can predict what each suggested
+    /// fix moves); `nil` when nothing says (a log).
+    public var placements: Optional<[ViewPlacement]>
 
     /// Creates a snapshot.
     public init(
@@ -34,7 +38,8 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         isSystemViewController: Bool = false,
         unparsedLines: [String] = [],
         isRedacted: Bool = false,
-        repairs: PasteRepairs? = nil
+        repairs: PasteRepairs? = nil,
+        placements: [ViewPlacement]? = nil
     ) {
         self.ordinal = ordinal
         self.brokenConstraint = brokenConstraint
@@ -45,5 +50,6 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         self.unparsedLines = unparsedLines
         self.isRedacted = isRedacted
         self.repairs = repairs
+        self.placements = placements
     }
 }

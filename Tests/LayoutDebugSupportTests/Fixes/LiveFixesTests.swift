@@ -78,7 +78,8 @@ final class LiveFixesTests: XCTestCase {
             _ = built.conflictReport(0)
             let content = try XCTUnwrap(built.root.subviews.first?.subviews.first)
             let wide = try XCTUnwrap(content.subviews.first)
-            let text = fix("suggestion 1", newStop: true)
+            // Ranked last: it pushes the view out of the cell (the width at 999 moves nothing).
+            let text = fix("suggestion 3", newStop: true)
             // Trailing pinned to the 50-wide content view and 768 wide: minX = 50 - 768 = -718.
             XCTAssertEqual(wide.frame, CGRect(x: -718, y: 0, width: 768, height: 44))
             XCTAssertTrue(text.contains("  priority 1000 → 999 (deactivated, changed and reactivated: UIKit raises "
@@ -182,7 +183,8 @@ final class LiveFixesTests: XCTestCase {
             let built = try BuiltScenario("cell-width-conflict")
             _ = built.conflictReport(0)
             stop += 1
-            let json = LiveReports.fix("suggestion 3", stopID: stop, options: .json)
+            // The width at 999, ranked first: it moves nothing.
+            let json = LiveReports.fix("suggestion 1", stopID: stop, options: .json)
             let document = try JSONDecoder().decode(FixReportDocument.self, from: Data(json.utf8))
             XCTAssertTrue(document.resolved)
             XCTAssertEqual(document.outcome.steps.first?.change, .priority(999))

@@ -1,0 +1,34 @@
+// MARK: - ViewPlacement
+
+/// Where one of a conflict's views sits in its window, so a suggested fix can
+/// be solved from where the views are and checked against their superviews
+/// and the window (live sources only: a log prints no frames).
+///
+/// Every rectangle is in the window's coordinates, y running down, because
+/// the explainer's rows put every item in one coordinate space.
+public struct ViewPlacement: Codable, Hashable, Sendable {
+    /// The view's address.
+    public var view: UInt64
+    /// The view's frame in the window's coordinates.
+    public var frame: SnapshotRect
+    /// How many views are above it, up to the window: the window's own subviews are at 1.
+    public var depth: Int
+    /// The superview's address, when the superview is not the window itself.
+    public var superview: Optional<UInt64>
+    /// The superview's frame in the window's coordinates (the window's bounds
+    /// when the window is the superview).
+    public var superviewFrame: SnapshotRect
+    /// The window's bounds.
+    public var window: SnapshotRect
+
+    /// Creates a placement.
+    public init(view: UInt64, frame: SnapshotRect, depth: Int, superview: UInt64?, superviewFrame: SnapshotRect,
+                window: SnapshotRect) {
+        self.view = view
+        self.frame = frame
+        self.depth = depth
+        self.superview = superview
+        self.superviewFrame = superviewFrame
+        self.window = window
+    }
+}
