@@ -216,3 +216,26 @@ def test_lbreak_mine_stops_only_for_the_apps_conflicts_and_counts_every_owner(se
     every = session.ok("lconflicts --all").splitlines()
     assert [line.split()[1] for line in every[2:]] == ["yours", "system", "transient"], every
     assert all(line.startswith("    3x  ") for line in every[2:]), every
+
+
+def test_a_conflict_on_a_background_thread_is_reported_from_that_threads_registers(session):
+    # The main thread waits while a background thread raises the conflict, so the report's
+    # call runs on the main thread: the constraint and the list must still be the ones the
+    # background thread's alert received, not whatever the main thread's registers hold.
+    session.create_target()
+    session.ok("lbreak")
+    session.launch("background-conflict", stop_at_layout=False)
+    assert session.process.GetState() == lldb.eStateStopped, session.state()
+    stopped = session.process.GetSelectedThread()
+    assert stopped.GetThreadID() != session.process.GetThreadAtIndex(0).GetThreadID(), "not on a background thread"
+    report = session.callback_output()
+    assert "no report" not in report, report
+    assert re.search(r"Will attempt to recover by breaking:\n  0x[0-9a-f]+ @1000 <UIView:0x[0-9a-f]+>\.width == 120\.0",
+                     report), report
+    assert re.search(r"1\. 0x[0-9a-f]+ @1000 <UIView:0x[0-9a-f]+>\.width == 100\.0", report), report
+    session.continue_to_exit()
+    # The constraint the report names is the one the app's own log says it broke.
+    logged = broken_constraints(session.demo_stderr())
+    assert len(logged) == 1, session.demo_stderr()
+    address = re.search(r"0x[0-9a-f]+", logged[0]).group(0)
+    assert "breaking:\n  " + address + " @1000" in report, (address, report)

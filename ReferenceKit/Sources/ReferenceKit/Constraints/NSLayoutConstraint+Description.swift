@@ -6,7 +6,7 @@ extension NSLayoutConstraint: CustomStringConvertible, CustomDebugStringConverti
     /// UIKit's description: `<NSLayoutConstraint:0x… 'id' UIView:0x….height >= 330   (active)>`,
     /// or a visual form such as `H:|-(15)-[UIImageView:0x…]   (active, names: '|':UIView:0x… )`.
     nonisolated public var description: String {
-        MainActor.assumeIsolated { makeDescription() }
+        uncheckedMainActor { makeDescription() }
     }
 
     /// The same as `description`.

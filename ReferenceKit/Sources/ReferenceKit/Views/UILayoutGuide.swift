@@ -50,7 +50,7 @@ open class UILayoutGuide: LayoutItem, Hashable {
 
     /// `<UILayoutGuide: 0x… - "UIViewLayoutMarginsGuide", layoutFrame = {{8, 8}, {359, 651}}, owningView = <UIView: 0x…; frame = (0 0; 375 667)>>`, as UIKit prints a guide.
     nonisolated public var description: String {
-        MainActor.assumeIsolated {
+        uncheckedMainActor {
             let frame = layoutFrame
             let origin = "{\(formatNumber(frame.minX)), \(formatNumber(frame.minY))}"
             let size = "{\(formatNumber(frame.width)), \(formatNumber(frame.height))}"

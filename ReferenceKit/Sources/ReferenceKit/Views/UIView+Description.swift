@@ -6,7 +6,7 @@ extension UIView: CustomStringConvertible {
     /// UIKit's description: `<UIView: 0x…; frame = (0 0; 375 667); autoresize = W+H>`
     /// (ReferenceKit has no layers, so no `layer =` part).
     nonisolated public var description: String {
-        MainActor.assumeIsolated {
+        uncheckedMainActor {
             var parts = ["<\(runtimeClassName(self)): \(addressText(self))", "frame = (\(frameText))"]
             if let title = descriptionTitle { parts.append("text = '\(title)'") }
             if !autoresizingMask.isEmpty { parts.append("autoresize = " + autoresizeText) }
