@@ -1,8 +1,18 @@
 // MARK: - One line
 
 extension ConsoleLogParser {
-    /// Moves the state machine over one line.
+    /// Moves the state machine over one line, or over each of its parts
+    /// when it holds several (`parts`: a list pasted on one line).
     mutating func readLine(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
+        // A notice's lines are its own: its reason prints a constraint and a view on one line.
+        guard state != .notice, let parts = Self.parts(text, lineStart, lineEnd) else {
+            return readPart(text, lineStart, lineEnd, emit)
+        }
+        for part in parts { readPart(text, part.start, part.end, emit) }
+    }
+
+    /// Moves the state machine over one line, or one part of a line.
+    private mutating func readPart(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
         let (start, end, constraint, keywords) = Self.envelope(text, lineStart, lineEnd)
         let found = keywords.found
         if state == .notice {
