@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-60}
 WORK=${FUZZ_WORK:-/tmp/layout-explain-fuzz}
 mkdir -p "$WORK/corpus" "$WORK/build"
+# Seeds: the real logs, traces and invalid input. Without the logs the fuzzer would
+# start from its few grammar seeds alone and still report success.
+CORPUS=Tests/Fixtures/corpus
+ls "$CORPUS"/logs/*.txt >/dev/null 2>&1 || { echo "error: no corpus logs in $CORPUS/logs" >&2; exit 2; }
 
 # The solver is compiled as its own module, as in the package.
 swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-module -emit-library -static \
@@ -25,7 +29,6 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
     Sources/LayoutDebugSupport/Explain/*.swift \
     -o "$WORK/build/parser-fuzz"
 
-CORPUS=Tests/Fixtures/corpus
 for file in "$CORPUS"/logs/*.txt "$CORPUS"/invalid/*.txt "$CORPUS"/traces/*.txt fuzz/seeds/*.txt; do
     [ -f "$file" ] && cp "$file" "$WORK/corpus/$(basename "$(dirname "$file")")-$(basename "$file")"
 done
