@@ -342,9 +342,11 @@ extension ConsoleLogParser {
     /// A line that is `(` or `)` after a prefix: the prefix, if any, ends in a
     /// blank or one of `>`, `/`, `*`, `]`, `:`, `|` (a line-number gutter),
     /// or the last byte of a non-breaking space (a web page's indentation).
+    /// A `*`, `,` or (AppKit since macOS 13: `).`) `.` may follow it.
     static func isBracket(_ text: ByteText, _ start: Int, _ end: Int, _ bracket: UInt8) -> Bool {
         var last = end
-        while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",") { last -= 1 }
+        while last > start, text[last - 1] == UInt8(ascii: "*") || text[last - 1] == UInt8(ascii: ",")
+            || text[last - 1] == UInt8(ascii: ".") { last -= 1 }
         guard last > start, text[last - 1] == bracket else { return false }
         let before = last - 1
         guard before > start else { return true }

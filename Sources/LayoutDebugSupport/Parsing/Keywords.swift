@@ -26,6 +26,10 @@ struct Keywords {
         if let header = text.firstIndex(of: "simultaneously satisfy constraints", anchor: 13, from: start, to: end) {
             found.insert(.header)
             headerEnd = header + 34
+        } else if let header = text.firstIndex(of: "Conflicting constraints detected", anchor: 2, from: start, to: end) {
+            // AppKit since macOS 13/14: `Conflicting constraints detected: ( … ).`
+            found.insert(.header)
+            headerEnd = header + 32
         }
         if text.firstIndex(of: "at least one of the constraints in the following list", anchor: 44,
                            from: start, to: end) != nil {
