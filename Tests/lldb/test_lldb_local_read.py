@@ -176,6 +176,8 @@ def test_a_local_read_that_differs_from_lldb_is_refused_by_the_first_check(sessi
     session.ok("lsettings --local-read off")  # no local read yet: none checked
     expected = session.ok("lreport $arg1")
     address = report_buffer(session)
+    # Read and so released, as a command's read releases it: the next report goes there.
+    ld.read_buffer(session.process, address, False)
     session.ok("lsettings --local-read on")
 
     def impostor(pid):
