@@ -21,7 +21,7 @@ ld_apt_install lldb-16 python3-lldb-16 liblldb-16-dev chromium
 python3 -c 'import kiwisolver, pytest, PIL' 2>/dev/null || python3 -m pip install -q kiwisolver pytest pillow
 ld_export_lldb
 
-step "no Glibc-only code where a Mac compiles it (scripts/apple-sdk-check.sh is the full proof)"
+step "no Glibc-only code where a Mac compiles it (scripts/apple_sdk_check.py is the full proof)"
 python3 scripts/check_platform_calls.py
 
 step "build (debug)"

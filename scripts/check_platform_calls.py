@@ -3,7 +3,7 @@
 
 usage: scripts/check_platform_calls.py [PATH...]   (default: Sources ReferenceKit/Sources bench)
 
-The Apple SDK type-check (scripts/apple-sdk-check.sh) is the real proof, but CI cannot fetch an
+The Apple SDK type-check (scripts/apple_sdk_check.py) is the real proof, but CI cannot fetch an
 SDK. This guard catches the commonest slip on Linux: a use of Glibc outside a conditional branch
 that has a Darwin twin. It reports, one line each, as FILE:LINE: message:
   - `import Glibc`, a `Glibc.` qualified name, or a GNU-only C function (see GNU_ONLY)
