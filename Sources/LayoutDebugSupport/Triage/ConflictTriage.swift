@@ -110,6 +110,11 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     /// `UIInputSetHostView` of IQKeyboardManager #1615. Corpus `logs/023.txt`
     /// holds keyboard views too, but the app's own `Harbor1View` (an input
     /// accessory pinned to the safe area) is in it, so it stays the app's.
+    /// In the SwiftUI era: SwiftUI's hosting classes, bar-button wrappers
+    /// (`_UIModernBarButton`, `ButtonWrapper`), `_UIToolbarContentView`, the
+    /// keyboard's `TUIKeyboardContentView`, `TUIKeyplaneView` and
+    /// `SystemInputAssistantView` (`FrameworkClassNames`), and a plain `UIView`
+    /// beside an alert controller's `_UIAlertController…` views (`OwnerEvidence`).
     static func systemEvidence(_ constraints: [ConstraintSnapshot]) -> String? {
         // Decided as `owner(of:)` decides it (`OwnerEvidence`); only the names are gathered here.
         var evidence = OwnerEvidence()
@@ -121,7 +126,8 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
             internalNames.append(item.className)
         }
         guard let first = internalNames.first else { return nil }
-        let framework = first.hasPrefix("_NS") ? "AppKit" : "UIKit"
+        let framework = first.hasPrefix("_NS") ? "AppKit"
+            : FrameworkClassNames.swiftUIPrefixes.contains(where: first.hasPrefix) ? "SwiftUI" : "UIKit"
         let shown = internalNames.prefix(3).joined(separator: ", ") + (internalNames.count > 3 ? ", …" : "")
         return "only \(framework)-internal views: \(shown)"
     }

@@ -33,14 +33,25 @@ enum FrameworkClassNames {
     /// `UIKB…` and the text effects window that hosts the keyboard.
     static let privateNamePrefixes = [
         "UIInputSet", "UIRemoteKeyboardWindow", "UIKeyboard", "UIKB", "TUI", "UITextEffectsWindow",
-        "UIInputWindow", "UICompatibilityInputView", "UIEditingOverlay",
+        "UIInputWindow", "UICompatibilityInputView", "UIEditingOverlay", "SystemInputAssistantView",
     ]
+
+    /// Private framework classes printed with a module or in a private
+    /// context (`UIKit.ButtonWrapper`, `_TtC5UIKitP33_…13ButtonWrapper`), known
+    /// by their last name: a bar button item's wrapper (ruddarr/app #182,
+    /// RocketSimApp #974) and the keyboard's assistant bar (IQKeyboardManager #1592).
+    static let privateLastNames = ["ButtonWrapper", "SystemInputAssistantView"]
+
+    /// SwiftUI's own classes, demangled (`SwiftUI._UIHostingView<…>`) or not
+    /// (`_TtGC7SwiftUI14_UIHostingView…`, `_TtC7SwiftUI…`): the hosting
+    /// view and what SwiftUI puts in it are SwiftUI's, not the app's.
+    static let swiftUIPrefixes = ["SwiftUI.", "_TtGC7SwiftUI", "_TtC7SwiftUI"]
 
     /// Prefixes of public framework class names (Objective-C has no modules).
     static let publicNamePrefixes = ["UI", "NS", "CA", "WK", "MK", "AV", "SK", "SCN", "PK"]
 
     /// Modules whose Swift classes are the framework's, not the app's.
-    static let frameworkModules = ["UIKit.", "AppKit.", "SwiftUI.", "ReferenceKit.", "__C."]
+    static let frameworkModules = ["UIKit.", "AppKit.", "ReferenceKit.", "__C."]
 
     /// The kind of a constraint's item.
     static func kind(of item: ObjectReference?) -> Kind {
@@ -62,6 +73,8 @@ enum FrameworkClassNames {
         let kind: Kind? = contiguous.withUTF8 { bytes in
             if starts(bytes, "_UI") || starts(bytes, "_NS") { return .frameworkInternal }
             if privateNamePrefixes.contains(where: { starts(bytes, $0) }) { return .frameworkInternal }
+            if swiftUIPrefixes.contains(where: { starts(bytes, $0) }) { return .frameworkInternal }
+            if privateLastNames.contains(where: { ends(bytes, $0) }) { return .frameworkInternal }
             if starts(bytes, "_Tt") { return .app }  // a mangled Swift class: the app's module is inside
             if let dot = bytes.firstIndex(of: UInt8(ascii: ".")) {
                 let module = bytes[...dot]
@@ -77,6 +90,16 @@ enum FrameworkClassNames {
             return name.dropFirst(prefix.count).first?.isUppercase == true ? .publicFramework : .app
         }
         return kind ?? Self.kind(of: ObjectReference(className: String(name.dropFirst(15))))
+    }
+
+    /// Whether `bytes` is `name`, or ends in `.name` or in a mangled `NNname`
+    /// (a Swift class in a private context).
+    private static func ends(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+        let count = name.utf8.count
+        guard bytes.count >= count, bytes.suffix(count).elementsEqual(name.utf8) else { return false }
+        guard bytes.count > count else { return true }
+        let before = bytes[bytes.count - count - 1]
+        return before == UInt8(ascii: ".") || ByteClass.isDigit(before)
     }
 
     /// Whether `bytes` starts with `prefix`'s bytes.

@@ -14,10 +14,20 @@ public struct OwnerEvidence: Hashable, Sendable {
     /// temporary layout width or height).
     public var isTransient = false
     /// Some constraint rules the system out (rule 2: an app's constraint
-    /// class, or an item neither framework-internal nor a system guide).
-    public var excludesSystem = false
+    /// class, or an item neither framework-internal nor a system guide), or
+    /// a plain view is constrained with no alert controller's internals to
+    /// make it the alert's.
+    public var excludesSystem: Bool { excludesSystemAlone || namesPlainView && !namesAlertInternals }
     /// Some constraint names a framework-internal view.
     public var namesInternalView = false
+    /// Some item rules the system out on its own.
+    var excludesSystemAlone = false
+    /// Some item is a plain `UIView` with no title or name: UIKit's alert
+    /// controller builds its layout of such views, so beside an
+    /// `_UIAlertController…` view it is the alert's; elsewhere the app's.
+    var namesPlainView = false
+    /// Some item is one of an alert controller's internal views (`_UIAlertController…`).
+    var namesAlertInternals = false
 
     /// Evidence of no constraint: its owner is `.yours`.
     public init() {}
@@ -25,7 +35,7 @@ public struct OwnerEvidence: Hashable, Sendable {
     /// One constraint's evidence.
     public init(of constraint: ConstraintSnapshot) {
         isTransient = ConflictTriage.isTransient(constraint, identifier: constraint.identifier)
-        excludesSystem = FrameworkClassNames.isAppConstraintClass(constraint.className)
+        excludesSystemAlone = FrameworkClassNames.isAppConstraintClass(constraint.className)
         // Each item on its own, not in an array made per constraint.
         note(constraint.firstItem)
         note(constraint.secondItem)
@@ -43,17 +53,23 @@ public struct OwnerEvidence: Hashable, Sendable {
     private mutating func note(_ item: ObjectReference?) {
         guard let item else { return }
         switch FrameworkClassNames.kind(of: item) {
-        case .frameworkInternal: namesInternalView = true
+        case .frameworkInternal:
+            namesInternalView = true
+            if item.className.hasPrefix("_UIAlertController") { namesAlertInternals = true }
         case .systemGuide: break
-        case .app, .publicFramework, .unknown: excludesSystem = true
+        case .publicFramework where item.className == "UIView" && item.title == nil && item.name == nil:
+            namesPlainView = true
+        case .app, .publicFramework, .unknown: excludesSystemAlone = true
         }
     }
 
     /// Gathers `other`'s evidence into this one.
     public mutating func add(_ other: OwnerEvidence) {
         isTransient = isTransient || other.isTransient
-        excludesSystem = excludesSystem || other.excludesSystem
+        excludesSystemAlone = excludesSystemAlone || other.excludesSystemAlone
         namesInternalView = namesInternalView || other.namesInternalView
+        namesPlainView = namesPlainView || other.namesPlainView
+        namesAlertInternals = namesAlertInternals || other.namesAlertInternals
     }
 
     /// The owner the gathered evidence gives: transient first; the system
