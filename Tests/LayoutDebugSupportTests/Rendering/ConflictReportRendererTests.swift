@@ -56,7 +56,7 @@ final class ConflictReportRendererTests: XCTestCase {
         ])
         let hints = ConflictReportRenderer.hints(snapshot)
         XCTAssertEqual(hints.count, 3)
-        XCTAssertTrue(hints[0].contains("cell or container gives <UITableViewCellContentView:0xa0>"))
+        XCTAssertTrue(hints[0].contains("on <UITableViewCellContentView:0xa0> is the size its table view gives the cell"), hints[0])
         XCTAssertTrue(hints[0].contains("999"))
         XCTAssertTrue(hints[1].contains("stack view <UIStackView:0xb0>"))
         XCTAssertTrue(hints[2].contains("during setup"))
