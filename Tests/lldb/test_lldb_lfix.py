@@ -3,7 +3,7 @@ engine's own state (ReferenceKitBrokenConstraintCount), undo, and bad input."""
 
 import re
 
-from conftest import c_value, code_address, frame_lines, freed_view, session_in
+from conftest import ADDRESS, c_value, code_address, frame_lines, freed_view, session_in
 from test_lldb_lbreak import conflict_scenarios
 
 SUGGESTION = re.compile(r"^  (\d+)\. (.*)$")
@@ -62,15 +62,28 @@ def test_every_suggestion_of_every_conflict_scenario_ends_the_conflict_and_undo_
             assert before >= 1, (name, report)
             changes = suggestions(report)
             assert changes, (name, report)
+            if name == "background-conflict":
+                # Its hierarchy is in no window (a window belongs to the main thread), so there
+                # is nothing lfix may lay out: one line, nothing changed, the app runs on.
+                assert session.fails("lfix --suggestion 1").endswith("is in no window: there is no view "
+                                                                     "hierarchy to lay out"), report
+                session.continue_to_exit()
+                continue
+            inside_engine = True
             for number, text in changes:
                 if "(another contradiction remains)" in text:
                     continue
                 applied = session.ok("lfix --suggestion %d" % number)
+                # The first change steps out of the engine's report (a change inside it would
+                # re-enter the engine, which ReferenceKit refuses as UIKit's engine cannot take it);
+                # the others are made where that one left the app.
+                assert ("Stepped out of the layout engine into " in applied) == inside_engine, (name, number, applied)
+                inside_engine = False
+                assert session.stop_function() != "UIViewAlertForUnsatisfiableConstraints", (name, applied)
                 after = broken_count(session, view)
                 assert not is_broken(session, broken), (name, number, applied)
                 # lfix's verdict and the engine agree.
                 assert ("No conflict remains.\n" in applied) == (after == 0), (name, number, after, applied)
-                assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints", "lfix never resumes"
                 undone = session.ok("lfix --undo")
                 assert "A conflict remains" in undone, (name, number, undone)
                 assert is_broken(session, broken), (name, number, undone)
@@ -173,3 +186,33 @@ def new_view(session):
     metadata = c_value(session, "((void *(*)(long))0x%x)(0)" % code_address(target, "$s12ReferenceKit6UIViewCMa"))
     return c_value(session, "((__attribute__((swiftcall)) void *(*)(__attribute__((swift_context)) void *))"
                             "0x%x)((void *)0x%x)" % (code_address(target, "$s12ReferenceKit6UIViewCACycfC"), metadata))
+
+
+def verdict_and_frames(applied):
+    """What lfix concluded, without addresses: its verdict and frame lines, from "Laid out" on."""
+    body = applied.split("\nLaid out ", 1)[1]
+    body = body.split("\n", 1)[1]  # the "… re-checked its N constraints" line counts what the stop held
+    return ADDRESS.sub("0x?", body.split("change applied in this stop")[0])
+
+
+def test_the_same_change_gives_the_same_verdict_and_frames_at_the_conflict_stop_and_after_layout(tmp_path):
+    # Suggestion 3 (the leading edge at 999) of cell-width-conflict, made twice: where lbreak
+    # stops inside the engine, and once the app has laid out (LayoutDemoDidLayout). The cell
+    # is 50 wide; with leading optional, trailing 0 and width 768 hold: minX = 50 - 768 = -718.
+    with session_in(tmp_path, "at-conflict") as session:
+        session.create_target()
+        session.ok("lbreak")
+        session.launch("cell-width-conflict", stop_at_layout=False)
+        at_conflict = session.ok("lfix --suggestion 3")
+        assert at_conflict.startswith("Stepped out of the layout engine into "), at_conflict
+        rows = frame_lines(session.continue_to_exit())
+    with session_in(tmp_path, "after-layout") as session:
+        session.create_target()
+        session.ok("lbreak --continue --quiet")
+        session.launch("cell-width-conflict")
+        after_layout = session.ok("lfix --suggestion 3")
+        assert "Stepped out" not in after_layout, after_layout
+        rows_after = frame_lines(session.continue_to_exit())
+    assert "No conflict remains.\n" in at_conflict and "(0 0; 50 44) → (-718 0; 768 44)" in at_conflict, at_conflict
+    assert verdict_and_frames(at_conflict) == verdict_and_frames(after_layout), (at_conflict, after_layout)
+    assert rows[-1][1].endswith("(-718 0; 768 44)") and rows_after[-1][1].endswith("(-718 0; 768 44)"), (rows, rows_after)

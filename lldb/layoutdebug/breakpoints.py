@@ -105,7 +105,9 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     entry = session.conflicts.record(signature, view_controller, owner=owner)
     # --mine: a conflict that is not the app's is counted but neither stops nor floods the
     # console; an unknown owner counts as the app's, so nothing is set aside unseen.
-    stop = stops_for(session.stop_on_conflict, session.mine_only, owner)
+    # While lfix steps out of the engine, the app's further conflicts are counted and shown
+    # but never stop it: the step must reach the app's code for lfix to change anything.
+    stop = stops_for(session.stop_on_conflict, session.mine_only, owner) and not session.leaving_engine
     set_aside = session.mine_only and not stops_for(True, True, owner)
     # A picture only of a conflict that is reported: one set aside by --mine is counted, not drawn.
     if reported and session.pictures_dir and entry.count == 1 and not set_aside:

@@ -73,35 +73,43 @@ def threads_to_check(ctx):
             yield thread
 
 
-def leave_engine(ctx):
-    """Steps a thread that is inside a conflict report out of the engine; the line that
-    says so, or None when no thread is inside one. Raises LayoutDebugError when the thread
-    did not get out (another stop came first, or the process ended)."""
+def thread_in_engine(ctx):
+    """(thread, index of the frame to step out of) for a thread inside a conflict report, or None."""
     for thread in threads_to_check(ctx):
         index = engine_exit_index(thread_frames(thread))
-        if index is None:
-            continue
-        frame = thread.GetFrameAtIndex(index)
-        caller = thread.GetFrameAtIndex(index + 1)
-        was_async = ctx.debugger.GetAsync()
-        ctx.debugger.SetAsync(False)
-        error = lldb.SBError()
-        try:
-            thread.StepOutOfFrame(frame, error)
-        finally:
-            ctx.debugger.SetAsync(was_async)
-        if not error.Success():
-            raise LayoutDebugError("could not leave the layout engine before the change: %s" % error.GetCString())
-        if ctx.process.GetState() != lldb.eStateStopped:
-            raise LayoutDebugError("the process did not stop after leaving the layout engine (state: %s); "
-                                   "nothing was changed" % lldb.SBDebugger.StateAsCString(ctx.process.GetState()))
-        if engine_exit_index(thread_frames(thread)) is not None:
-            raise LayoutDebugError("another conflict stopped the app before the engine returned; "
-                                   "nothing was changed: run lfix again at this stop")
-        ctx.process.SetSelectedThread(thread)
-        return ("Stepped out of the layout engine into %s first: a change made inside the engine's own "
-                "conflict report would re-enter it." % function_name(caller))
+        if index is not None:
+            return thread, index
     return None
+
+
+def leave_engine(ctx, inside):
+    """Steps the thread of `inside` (thread_in_engine's answer) out of the engine; the line
+    that says so. Conflicts the app raises on the way are counted and printed by lbreak
+    without stopping (session.leaving_engine). Raises LayoutDebugError when the thread did
+    not get out (the process ended, or stopped elsewhere)."""
+    thread, index = inside
+    frame = thread.GetFrameAtIndex(index)
+    caller = thread.GetFrameAtIndex(index + 1)
+    was_async = ctx.debugger.GetAsync()
+    ctx.debugger.SetAsync(False)
+    ctx.session.leaving_engine = True
+    error = lldb.SBError()
+    try:
+        thread.StepOutOfFrame(frame, error)
+    finally:
+        ctx.session.leaving_engine = False
+        ctx.debugger.SetAsync(was_async)
+    if not error.Success():
+        raise LayoutDebugError("could not leave the layout engine before the change: %s" % error.GetCString())
+    if ctx.process.GetState() != lldb.eStateStopped:
+        raise LayoutDebugError("the process did not stop after leaving the layout engine (state: %s); "
+                               "nothing was changed" % lldb.SBDebugger.StateAsCString(ctx.process.GetState()))
+    if engine_exit_index(thread_frames(thread)) is not None:
+        raise LayoutDebugError("the app stopped inside the layout engine again before it returned; "
+                               "nothing was changed: run lfix again at this stop")
+    ctx.process.SetSelectedThread(thread)
+    return ("Stepped out of the layout engine into %s first: a change made inside the engine's own "
+            "conflict report would re-enter it." % function_name(thread.GetFrameAtIndex(0)))
 
 
 def function_name(frame):

@@ -29,6 +29,7 @@ class Session(object):
         self.options = {}  # (timeout, language) -> SBExpressionOptions, see evaluation.options_for
         self.origin_resolvers = {}  # (pid, run) -> OriginResolver, see origin_symbols.resolver_for
         self.origins_at_launch = False  # lorigins on: capture from the start of each launch
+        self.leaving_engine = False  # lfix is stepping out of the engine: conflicts count, never stop
 
 
 # Kept across `command script import` reloads, so a re-import keeps the counts.

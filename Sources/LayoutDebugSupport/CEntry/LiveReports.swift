@@ -166,6 +166,8 @@ public enum LiveReports {
             return error.message
         case .success(.listing(let steps)):
             return json ? FixReport.listJSON(steps) : FixReport.listText(steps)
+        case .success(.resolved(let line)):
+            return line
         case .success(.outcome(var outcome)):
             for index in outcome.conflicts.indices {
                 outcome.conflicts[index].why = ConflictExplainer.explain(outcome.conflicts[index].conflict).reason

@@ -6,7 +6,13 @@
 /// apply <0xADDRESS | #N> priority <P> | constant <C> | deactivate | activate | no-autoresizing
 /// suggestion <N>
 /// undo | undo-all | list
+/// resolve suggestion <N> | resolve apply #<N> <change>
 /// ```
+///
+/// `resolve` changes nothing: it answers the `apply 0x…` line that names what
+/// the request would change, so that `lfix` can pin a suggestion or `#N` down
+/// before it steps out of the engine (stepping may raise conflicts of its own,
+/// each a new "last report").
 ///
 /// The LLDB command (`lfix`) turns the user's options into this line, so the
 /// target is asked once and the grammar is checked here, where the tests can
@@ -22,6 +28,8 @@ public enum FixRequest: Equatable, Sendable {
     case undoAll
     /// List the changes applied in this stop.
     case list
+    /// The `apply 0x…` line a suggestion or a `#N` change names; nothing is changed.
+    indirect case resolve(FixRequest)
 
     /// Reads a command line; a malformed one gives the one-line error `lfix` prints.
     public static func parse(_ line: String) -> Result<FixRequest, FixError> {
@@ -37,6 +45,13 @@ public enum FixRequest: Equatable, Sendable {
         case ("apply", 3...4):
             guard let target = FixTarget(words[1]) else { return .failure(.badHandle(words[1])) }
             return change(words.dropFirst(2)).map { .apply(target, $0) }
+        case ("resolve", 2...):
+            return parse(words.dropFirst().joined(separator: " ")).flatMap { inner in
+                switch inner {
+                case .suggestion, .apply: return .success(.resolve(inner))
+                default: return .failure(.malformed(line))
+                }
+            }
         default:
             return .failure(.malformed(line))
         }
@@ -57,6 +72,19 @@ public enum FixRequest: Equatable, Sendable {
             return .success(.constant(constant))
         default:
             return .failure(.malformed(words.joined(separator: " ")))
+        }
+    }
+}
+
+extension LayoutChange {
+    /// The change as `FixRequest` reads it: `priority 999`, `no-autoresizing`.
+    var requestWords: String {
+        switch self {
+        case .priority(let value): return "priority " + ConstraintSnapshot.number(value)
+        case .constant(let value): return "constant " + ConstraintSnapshot.number(value)
+        case .deactivate: return "deactivate"
+        case .activate: return "activate"
+        case .noAutoresizing: return "no-autoresizing"
         }
     }
 }

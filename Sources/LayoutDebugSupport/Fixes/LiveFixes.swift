@@ -25,6 +25,8 @@ public enum LiveFixes {
         case outcome(FixOutcome)
         /// The changes applied in this stop (`list`), oldest first.
         case listing([FixOutcome.Step])
+        /// The `apply 0x…` line a request names (`resolve`).
+        case resolved(String)
     }
 
     /// Carries out `request` at stop `stopID` (the debugger's count of the
@@ -42,11 +44,24 @@ public enum LiveFixes {
                 return undo(count: Int.max, stop: stopID).map(Result.outcome)
             case .list:
                 return .success(.listing(FixJournal.shared.entries(atStop: stopID).map(\.step)))
+            case .resolve(let inner):
+                return resolve(inner).map { "apply " + LookupError.hex($0.address) + " " + $0.change.requestWords }
+                    .map(Result.resolved)
             }
         }
     }
 
     // MARK: - Naming what to change
+
+    /// The change and the object's address that an `apply` or a `suggestion` names.
+    @MainActor
+    private static func resolve(_ request: FixRequest) -> Swift.Result<(change: LayoutChange, address: UInt), FixError> {
+        switch request {
+        case .apply(let target, let change): return address(of: target).map { (change, $0) }
+        case .suggestion(let number): return suggestion(number)
+        default: return .failure(.malformed("resolve"))
+        }
+    }
 
     @MainActor
     private static func address(of target: FixTarget) -> Swift.Result<UInt, FixError> {

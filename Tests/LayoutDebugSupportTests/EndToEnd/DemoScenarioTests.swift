@@ -57,7 +57,8 @@ final class DemoScenarioTests: XCTestCase {
                      "priority-tie", "cell-size-required"].flatMap { ["trap-\($0)", "trap-\($0)-fixed"] }
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
                                "stack-conflict", "margins", "rtl", "many-views", "conflict-storm",
-                               "keyboard-conflict", "cell-reuse-conflict", "property-names", "profile-feed", "owner-storm"] + traps)
+                               "keyboard-conflict", "cell-reuse-conflict", "property-names", "profile-feed", "background-conflict",
+                               "owner-storm"] + traps)
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
     }
 

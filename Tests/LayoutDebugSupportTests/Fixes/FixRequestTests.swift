@@ -27,6 +27,20 @@ final class FixRequestTests: XCTestCase {
         XCTAssertEqual(FixRequest.parse("apply 0x10 deactivate now").failure, .malformed("deactivate now"))
     }
 
+    func test_resolve_wrapsASuggestionOrAChange_andNothingElse() throws {
+        XCTAssertEqual(try FixRequest.parse("resolve suggestion 2").get(), .resolve(.suggestion(2)))
+        XCTAssertEqual(try FixRequest.parse("resolve apply #3 priority 999").get(),
+                       .resolve(.apply(.reportNumber(3), .priority(999))))
+        XCTAssertEqual(FixRequest.parse("resolve undo").failure, .malformed("resolve undo"))
+        XCTAssertEqual(FixRequest.parse("resolve resolve suggestion 1").failure, .malformed("resolve resolve suggestion 1"))
+    }
+
+    func test_requestWords_readBackAsTheSameChange() throws {
+        for change in [LayoutChange.priority(999), .constant(-7.5), .deactivate, .activate, .noAutoresizing] {
+            XCTAssertEqual(try FixRequest.parse("apply 0x10 " + change.requestWords).get(), .apply(.address(0x10), change))
+        }
+    }
+
     func test_changes_spellAsLfixOptions_andRoundTripAsJSON() throws {
         XCTAssertEqual(LayoutChange.priority(999).optionText, "--priority 999")
         XCTAssertEqual(LayoutChange.constant(-7.5).optionText, "--constant -7.5")

@@ -105,6 +105,20 @@ final class LiveFixesTests: XCTestCase {
         }
     }
 
+    func test_resolve_namesTheConstraintAndTheChange_andChangesNothing() throws {
+        try onMain {
+            let built = try BuiltScenario("duplicate-leading")
+            let report = built.conflictReport(0)
+            let original = frames(built.window)
+            // #2 is the broken H:|-80-[label]: the report's line for it starts with its address.
+            let address = try XCTUnwrap(report.components(separatedBy: "\n  2. ").dropFirst().first?.split(separator: " ").first)
+            XCTAssertEqual(fix("resolve apply #2 priority 250", newStop: true), "apply \(address) priority 250")
+            XCTAssertTrue(fix("resolve suggestion 1").hasPrefix("apply 0x"))
+            XCTAssertEqual(frames(built.window), original)
+            XCTAssertEqual(fix("list"), "lfix changed nothing in this stop.\n")
+        }
+    }
+
     func test_reportNumbers_andUndoAll_andList() throws {
         try onMain {
             let built = try BuiltScenario("duplicate-leading")

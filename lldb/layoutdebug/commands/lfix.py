@@ -2,7 +2,7 @@
 
 from ..arguments import join_words
 from ..c_expressions import c_string_literal, report_flags
-from ..engine_exit import leave_engine
+from ..engine_exit import leave_engine, thread_in_engine
 from ..evaluation import Context
 from ..lldb_api import lldb
 from ..fix_requests import apply_line, is_report_number, plan
@@ -64,14 +64,20 @@ class FixCommand(Command):
         text = join_words(args.object)
         verb, change = plan(args, bool(text))
         ctx = Context(debugger, exe_ctx)
-        left = None
-        if verb != "list":
-            left = leave_engine(ctx)
-            if left is not None:
-                ctx = Context(debugger, lldb.SBExecutionContext(ctx.process.GetSelectedThread()))
         if verb == "apply":
             handle = text if is_report_number(text) else "0x%x" % resolve_object(ctx, text)
             verb = apply_line(handle, change)
+        left = None
+        # Only a change steps out: undo and list concern changes made at this stop, and none
+        # can have been made inside the engine.
+        inside = thread_in_engine(ctx) if verb.startswith(("apply", "suggestion")) else None
+        if inside is not None:
+            if verb.startswith("suggestion") or verb.startswith("apply #"):
+                # Pinned to an address now: conflicts raised while stepping out are each a new
+                # "last report", and the user chose from the one they read.
+                verb = ctx.call_report("lds_fix", c_string_literal("resolve " + verb), "0", "0").strip()
+            left = leave_engine(ctx, inside)
+            ctx = Context(debugger, lldb.SBExecutionContext(ctx.process.GetSelectedThread()))
         stop = ctx.process.GetStopID(False)
         output = ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
         return output if left is None or args.json else left + "\n" + output

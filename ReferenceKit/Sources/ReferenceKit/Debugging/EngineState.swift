@@ -28,11 +28,12 @@ extension ReferenceKitDebugHooks {
 /// or -1 when `view` is not a live view.
 ///
 /// A C symbol, so a debugger session can ask the engine directly:
-/// `expression (long)ReferenceKitBrokenConstraintCount((void *)0x…)`.
+/// `expression (long)ReferenceKitBrokenConstraintCount((void *)0x…)`, on
+/// whichever thread is stopped (a hierarchy may live on a background thread).
 @_cdecl("ReferenceKitBrokenConstraintCount")
 public func ReferenceKitBrokenConstraintCount(_ view: UnsafeRawPointer?) -> Int {
     guard let view, let object = LiveObjects.object(at: UInt(bitPattern: view)) as? UIView else { return -1 }
-    return MainActor.assumeIsolated {
+    return uncheckedMainActor {
         ReferenceKitDebugHooks.brokenConstraints(inHierarchyOf: object).count
     }
 }
@@ -44,7 +45,7 @@ public func ReferenceKitBrokenConstraintCount(_ view: UnsafeRawPointer?) -> Int 
 public func ReferenceKitConstraintIsBroken(_ constraint: UnsafeRawPointer?) -> Int {
     guard let constraint,
           let object = LiveObjects.object(at: UInt(bitPattern: constraint)) as? NSLayoutConstraint else { return -1 }
-    return MainActor.assumeIsolated {
+    return uncheckedMainActor {
         object.owner?.enrolledEngine?.isBroken(object) == true ? 1 : 0
     }
 }
