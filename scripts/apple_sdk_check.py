@@ -23,7 +23,7 @@ SDKs: git snapshots of public repositories (with the search tool: `fetch github:
   MACOS_SDK_GIT  git dir of D00MFist/MacOSX-SDKs (MacOSX13.3.sdk)
   IOS_SDK_GIT    git dir of leptos-null/theos-sdks (branch bot/iPhoneOS17.6: iPhoneOS17.6.sdk)
   (default for each: ../.mirror/OWNER+NAME/repo beside this repository)
-Each SDK is extracted once (about 600 MB each) into $APPLE_CHECK_DIR (default
+Each SDK is extracted once (about 600 and 250 MB) into $APPLE_CHECK_DIR (default
 ~/.cache/layoutdebug-apple-check); an SDK already extracted there, by this script or another,
 is reused. This script's own build products and module caches go to its apple_sdk_check/
 folder there, so concurrent checks of other trees do not clobber them.
