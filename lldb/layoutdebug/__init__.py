@@ -36,7 +36,7 @@ PURE_MODULES = (
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",
     "origin_symbols", "helper_library", "evaluation", "object_pointers", "storm", "storm_hooks", "breakpoints",
-    "origin_launch", "explain_runner",
+    "origin_launch", "explain_runner", "engine_exit",
 )
 COMMANDS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "commands")
 
