@@ -2,8 +2,8 @@
 
 import pytest
 
+from layoutdebug import errors
 from layoutdebug.engine_exit import engine_exit_index, is_framework_module
-from layoutdebug.errors import LayoutDebugError
 
 REFERENCEKIT = "/work/app/.build/debug/libReferenceKit.so"
 APP = "/work/app/.build/debug/layout-demo"
@@ -39,7 +39,7 @@ def test_a_thread_that_is_not_in_a_conflict_report_stays_where_it_is():
 
 
 def test_a_stack_with_no_app_code_above_the_site_is_one_line_error():
-    with pytest.raises(LayoutDebugError, match="no app code above it"):
+    with pytest.raises(errors.LayoutDebugError, match="no app code above it"):
         engine_exit_index([("UIViewAlertForUnsatisfiableConstraints", UIKIT), ("start", "/usr/lib/dyld")])
 
 
