@@ -32,6 +32,13 @@ ld_forget_stale_build ReferenceKit/.build debug
 swift build --package-path ReferenceKit
 ld_record_build ReferenceKit/.build debug
 
+step "build (release): the conflict paths are tested on what install.sh builds"
+# A release build inlines UIViewAlertForUnsatisfiableConstraints' body into its @_cdecl
+# thunk; Tests/lldb/test_release_builds.py runs lbreak, the storm, lfix and origins on it.
+ld_forget_stale_build .build release
+swift build -c release
+ld_record_build .build release
+
 step "swift test: ReferenceKit and Cassowary"
 swift test --package-path ReferenceKit
 
@@ -40,6 +47,7 @@ swift test
 
 step "pytest"
 export LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/debug"
+export LAYOUT_DEBUG_RELEASE_DIR="$ROOT/.build/release"
 # Tests/install builds a fresh clone in release under an empty HOME: the
 # slowest suite, left out by --quick.
 PYTEST_SUITES=()
