@@ -101,16 +101,18 @@ public enum FixComparison {
             .map(\.reference)
     }
 
-    /// The active required constraints of the tree that do not hold: broken by
-    /// the engine, or missed by the frames.
+    /// The active required constraints of the tree that the engine holds broken.
+    ///
+    /// Only the engine's word counts (the conflicts it reported, `isBroken`): a
+    /// re-check of the frames can disagree with it, as when a view's frame was
+    /// set by hand, and gave `lfix` two verdicts for one change.
     public static func unsatisfied(in tree: ViewSnapshot) -> [ConstraintSnapshot] {
         views(of: tree).flatMap(\.constraints).filter(isFailing)
     }
 
-    /// Whether a constraint is required, active, and broken or missed.
+    /// Whether a constraint is required, active, and broken by the engine.
     public static func isFailing(_ c: ConstraintSnapshot) -> Bool {
-        guard c.isRequired, c.isActive != false else { return false }
-        return c.isBroken || (c.frameMiss ?? 0) > missTolerance
+        c.isRequired && c.isActive != false && c.isBroken
     }
 
     /// Every view and guide of the tree, in pre-order.
