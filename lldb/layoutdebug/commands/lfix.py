@@ -20,7 +20,7 @@ class FixCommand(Command):
         "(autoresizing) in the stopped process, lays its window out, re-checks every\n"
         "constraint of the hierarchy, and prints whether a conflict remains (with its\n"
         "short report), the frames that changed and any view that became ambiguous.\n"
-        "One call into the target; the process is never resumed.\n"
+        "One call into the target; the process is not resumed (but see below).\n"
         "A constraint is named by its address (every report line starts with it), by #N\n"
         "(constraint N of the last conflict report) or by an expression. --suggestion N\n"
         "applies change N of the last conflict report's list.\n"
