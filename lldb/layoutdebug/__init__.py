@@ -5,7 +5,9 @@ One module per concern, lowest layer first:
 - no LLDB (they never import lldb; Tests/python runs them without it): constants,
   errors, arguments, object_arguments, c_expressions, buffers, settings,
   expression_errors, local_memory, platforms, library_search, loader_errors,
-  conflict_sites, conflict_log, storm_log (the storm ring's drains counted), pasted_input, origin_text (reports' `made at` lines), report_thread (which thread a report's
+  conflict_sites, conflict_log, last_report (the last report kept whole, the tally as JSON),
+  storm_log (the storm ring's drains counted), pasted_input, origin_text (reports' `made at` lines),
+  json_documents (the one JSON: schema and kind, origins resolved in documents), report_thread (which thread a report's
   call runs on);
 - LLDB plumbing, by domain: lldb_api (LLDB's module), session (per-debugger state and
   output), symbols, process_facts (what is known of each process run), local_read_policy
@@ -30,8 +32,8 @@ import os
 PURE_MODULES = (
     "constants", "errors", "arguments", "object_arguments", "c_expressions", "buffers",
     "settings", "expression_errors", "local_memory", "platforms", "library_search",
-    "loader_errors", "conflict_sites", "conflict_log", "storm_log", "pasted_input", "origin_text",
-    "report_thread", "fix_requests", "picture_files",
+    "loader_errors", "conflict_sites", "conflict_log", "last_report", "storm_log", "pasted_input", "origin_text",
+    "json_documents", "report_thread", "fix_requests", "picture_files",
 )
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",

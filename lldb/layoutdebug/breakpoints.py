@@ -9,6 +9,7 @@ from .constants import BREAKPOINT_NAME, LDS_JSON
 from .errors import LayoutDebugError
 from .evaluation import Context
 from .expression_errors import first_line
+from .last_report import remember
 from .picture_files import conflict_picture_path, write_atomically
 from .lldb_api import lldb
 from .session import session_for, write_output
@@ -79,6 +80,8 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     owner = None
     text = None
     reported = False
+    document = None  # the library's JSON of the report, kept whole for lconflicts --last --json
+    fields = {}
     try:
         exe_ctx = lldb.SBExecutionContext(frame)
         ctx = Context(debugger, exe_ctx)
@@ -92,6 +95,7 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
             signature = "(unreported: %s)" % re.sub(r"0x[0-9a-fA-F]+", "0x?", message)
         else:
             fields = parse_conflict_json(raw)
+            document = raw
             text = fields["text"]
             signature = fields["signature"]
             view_controller = fields["viewController"]
@@ -112,6 +116,7 @@ def conflict_breakpoint_callback(frame, bp_loc, *rest):
     # A picture only of a conflict that is reported: one set aside by --mine is counted, not drawn.
     if reported and session.pictures_dir and entry.count == 1 and not set_aside:
         text = text.rstrip("\n") + "\n" + draw_conflict(ctx, arguments, session)
+    remember(session.conflicts, text, document, fields)
     if not session.quiet:
         try:
             if set_aside:

@@ -67,6 +67,7 @@ class ConflictLog(object):
         self.records = {}
         self.order = []
         self.total = 0
+        self.last = None  # the newest report kept whole (last_report.LastReport), for lconflicts --last
 
     def record(self, signature, view_controller=None, when=None, owner="yours"):
         """Counts a conflict under its signature (now, unless `when`) and owner (one of
@@ -107,13 +108,15 @@ class ConflictLog(object):
             log.records[signature] = entry
             log.order.append(signature)
         log.total = getattr(earlier, "total", 0)
+        log.last = getattr(earlier, "last", None)
         return log
 
     def clear(self):
-        """Forgets every conflict."""
+        """Forgets every conflict, and the last report."""
         self.records = {}
         self.order = []
         self.total = 0
+        self.last = None
 
     def entries(self):
         """The records in order of first appearance."""

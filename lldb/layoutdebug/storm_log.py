@@ -5,6 +5,7 @@ import json
 
 from .conflict_log import hit_line, owner_or_yours, set_aside_note, stops_for
 from .constants import DEFAULT_STORM_RING, STORM_RING_ENV
+from .last_report import remember
 
 
 def ring_size(environ):
@@ -55,13 +56,20 @@ def number_field(item, key, default):
 def apply_drain(log, reports, dropped, quiet, mine_only, now):
     """Counts a drain's conflicts in `log`, kept reports first, in the process's order, then
     the dropped tallies; returns what lbreak prints for them (nothing when `quiet`), one
-    string per kept report, as at a `--continue` hit. `now` stands in for a missing time."""
+    string per kept report, as at a `--continue` hit. `now` stands in for a missing time.
+    The newest kept report becomes the log's last one (lconflicts --last)."""
     printed = []
     for item in reports:
         owner = text_field(item, "owner")
         text = text_field(item, "text") or ""
+        when = number_field(item, "time", now)
         entry = log.record(text_field(item, "signature"), text_field(item, "viewController"),
-                           when=number_field(item, "time", now), owner=owner)
+                           when=when, owner=owner)
+        # Each kept report becomes the last one, as at a hit; the ring keeps its text, not its document.
+        remember(log, text, None, {
+            "signature": text_field(item, "signature"), "owner": owner,
+            "viewController": text_field(item, "viewController"),
+            "brokenConstraint": text_field(item, "brokenConstraint")}, when)
         if quiet:
             continue
         if mine_only and not stops_for(True, True, owner):
