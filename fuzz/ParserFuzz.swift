@@ -47,7 +47,7 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(found.first >= 1 && found.first <= found.last, "a notice spans its lines")
         check(index == 0 || whole[index - 1].last <= found.first, "notices come in line order")
         check(found.snapshot.mutuallyExclusive.isEmpty && found.snapshot.ordinal == nil, "a notice is no conflict")
-        _ = NoticeExplanation.text(found.notice!)
+        _ = NoticeExplanation.explain(found.notice!)
     }
 
     for (index, found) in conflicts.enumerated() {

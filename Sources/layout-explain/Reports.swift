@@ -13,7 +13,9 @@ struct Reports {
     init(json: Bool, drawing: Bool = false) {
         self.json = json
         pictures = drawing ? [] : nil
-        if json { Output.write("[") }
+        // One document, `{"schema", "kind": "explain", "reports": [...]}`, written as the
+        // log is read: a report per conflict or notice, each on its own line.
+        if json { Output.write(JSONDocumentKind.explain.head + "\"reports\":[") }
     }
 
     /// Writes the report for one conflict of `path`.
@@ -51,18 +53,18 @@ struct Reports {
             let document = NoticeDocument(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
                                           notice: notice.kind, details: notice,
                                           explanation: NoticeExplanation.explain(notice),
-                                          text: NoticeExplanation.text(notice))
+                                          text: NoticeReportRenderer.text(notice))
             Output.write((written == 0 ? "\n" : ",\n") + JSONText.encode(document))
         } else {
             let text = (written == 0 ? "" : "\n") + "== \(path):\(parsed.firstLine)-\(parsed.lastLine) ==\n"
-            Output.write(text + NoticeExplanation.text(notice))
+            Output.write(text + NoticeReportRenderer.text(notice))
         }
         written += 1
     }
 
-    /// Closes the JSON array.
+    /// Closes the JSON document.
     func finish() {
-        if json { Output.write(written == 0 ? "]\n" : "\n]\n") }
+        if json { Output.write(written == 0 ? "]}\n" : "\n]}\n") }
     }
 
     /// Why a kept line could not be read, from the single-constraint parser.

@@ -2,7 +2,8 @@
 
 /// What a `LayoutNotice` means and what to do about it, in the words a
 /// conflict report uses: the message is named, then what happened, then
-/// the fix. No arithmetic: nothing here is a contradiction.
+/// the fix. No arithmetic: nothing here is a contradiction. The report
+/// around it is `NoticeReportRenderer`'s.
 public struct NoticeExplanation: Codable, Hashable, Sendable {
     /// The message, as UIKit prints its first words.
     public var title: String
@@ -24,35 +25,14 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
         }
     }
 
-    /// The report as text: the message, the constraint and views it names,
-    /// what happened and what to do.
-    public static func text(_ notice: LayoutNotice) -> String {
-        let explanation = explain(notice)
-        var out = "Not a conflict: \(explanation.title)"
-            + (explanation.isException ? " (an uncaught exception: the app stops here)" : "") + "\n"
-        if let constraint = notice.constraint {
-            out += "\nConstraint:\n  " + ConstraintFormatter.line(constraint) + "\n"
-        }
-        if !notice.views.isEmpty {
-            out += "\nViews:\n"
-            for named in notice.views {
-                let attributes = named.attributes.isEmpty ? "" : " (" + named.attributes.map(attributeWords).joined(separator: ", ") + ")"
-                out += "  \(named.role): \(named.view.bracketed)\(attributes)\n"
-            }
-        }
-        out += "\nWhat happened:\n" + explanation.happened + "\n"
-        out += "\nWhat to do:\n" + explanation.fix + "\n"
-        return out
-    }
-
     // MARK: - Kinds
 
     private static func unableToInstall(_ notice: LayoutNotice) -> NoticeExplanation {
         let view = notice.view("added to")
         let outside = items(of: notice.constraint).filter { $0.address != view?.address }
-        let viewText = view?.bracketed ?? "the view it was added to"
+        let viewText = view.map(name) ?? "the view it was added to"
         let others = outside.isEmpty ? "an item outside that view's subtree"
-            : outside.map(\.bracketed).joined(separator: " and ") + ", outside that view's subtree"
+            : outside.map(name).joined(separator: " and ") + ", outside that view's subtree"
         return NoticeExplanation(
             title: "Unable to install constraint on view",
             isException: true,
@@ -65,7 +45,7 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
     }
 
     private static func unableToActivate(_ notice: LayoutNotice) -> NoticeExplanation {
-        let anchors = notice.views.map { $0.view.bracketed + ($0.attributes.first.map { "." + $0 } ?? "") }
+        let anchors = notice.views.map { name($0.view) + ($0.attributes.first.map { "." + $0 } ?? "") }
         let named = anchors.isEmpty ? "Its anchors" : anchors.joined(separator: " and ")
         return NoticeExplanation(
             title: "Unable to activate constraint with anchors",
@@ -77,10 +57,10 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
     }
 
     private static func hierarchyNotPrepared(_ notice: LayoutNotice) -> NoticeExplanation {
-        let container = notice.view("container")?.bracketed ?? "the view it was added to"
-        let missing = notice.view("not in the container").map { "\($0.bracketed) is not" }
+        let container = notice.view("container").map(name) ?? "the view it was added to"
+        let missing = notice.view("not in the container").map { "\(name($0)) is not" }
             ?? "one of its items is not"
-        let superview = notice.view("its superview").map { " (it is in \($0.bracketed))" } ?? ""
+        let superview = notice.view("its superview").map { " (it is in \(name($0)))" } ?? ""
         return NoticeExplanation(
             title: "The view hierarchy is not prepared for the constraint",
             isException: false,
@@ -93,7 +73,7 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
 
     private static func managedAutoresizing(_ notice: LayoutNotice) -> NoticeExplanation {
         let subject = notice.subject ?? "a cell that is managed by its collection or table view"
-        let cell = notice.view("cell").map { " (\($0.bracketed))" } ?? ""
+        let cell = notice.view("cell").map { " (\(name($0)))" } ?? ""
         return NoticeExplanation(
             title: "Changing translatesAutoresizingMaskIntoConstraints of \(subject)",
             isException: false,
@@ -106,7 +86,7 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
 
     private static func ambiguousLayout(_ notice: LayoutNotice) -> NoticeExplanation {
         let views = notice.views.map { named in
-            named.view.bracketed + (named.attributes.isEmpty ? "'s frame"
+            name(named.view) + (named.attributes.isEmpty ? "'s frame"
                 : "'s " + named.attributes.map(attributeWords).joined(separator: " and "))
         }
         let which = views.isEmpty ? "some views' frames" : views.joined(separator: "; ")
@@ -121,6 +101,10 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
     }
 
     // MARK: - Words
+
+    /// An item as the triage names it (`<UIView:0x…>`): the explainer, like the
+    /// triage, speaks only snapshots and does not borrow the renderers'.
+    private static func name(_ item: ObjectReference) -> String { FrameworkClassNames.label(item) }
 
     /// The items a constraint ties.
     private static func items(of constraint: ConstraintSnapshot?) -> [ObjectReference] {

@@ -22,7 +22,7 @@ final class ParsingNoticeTests: XCTestCase {
         XCTAssertEqual(constraint.secondItem?.address, 0x7f9e4cd0b7e0)
         XCTAssertEqual(constraint.constant, 12)
         XCTAssertEqual(notice.view("added to"), ObjectReference(className: "UILabel", address: 0x7f9e4cd0a1b0))
-        let text = NoticeExplanation.text(notice)
+        let text = NoticeReportRenderer.text(notice)
         XCTAssertTrue(text.hasPrefix("Not a conflict: Unable to install constraint on view"), text)
         XCTAssertTrue(text.contains("it ties <UIView:0x7f9e4cd0b7e0>, outside that view's subtree"), text)
         XCTAssertTrue(text.contains("share no common ancestor"), text)
@@ -79,7 +79,7 @@ final class ParsingNoticeTests: XCTestCase {
         XCTAssertEqual(notice.kind, .ambiguousLayout)
         XCTAssertEqual(notice.views, [.init(role: "ambiguous", view: ObjectReference(className: "Orbit.BadgeView", address: 0x7fa3d8c12e30),
                                             attributes: ["minX", "Width"])])
-        XCTAssertTrue(NoticeExplanation.text(notice).contains("<Orbit.BadgeView:0x7fa3d8c12e30>'s horizontal position and width"))
+        XCTAssertTrue(NoticeReportRenderer.text(notice).contains("<Orbit.BadgeView:0x7fa3d8c12e30>'s horizontal position and width"))
 
         let old = try XCTUnwrap(try onlyNotice(NoticeLogs.ambiguousLayoutOldTrace).notice)
         XCTAssertEqual(old.views.map(\.view), [ObjectReference(className: "UIImageView", address: 0x7fe1a2c09a20)])
