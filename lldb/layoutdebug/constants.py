@@ -15,7 +15,8 @@ VERSION_SYMBOL = "lds_version"
 DEFAULT_TIMEOUT = 5.0
 MAX_BUFFER_LENGTH = 256 * 1024 * 1024
 
-# Flags of the C entry surface (docs/ARCHITECTURE.md).
+# Flags of the C entry surface (docs/ARCHITECTURE.md): ReportOptions' raw values, held to them by
+# Tests/python/test_c_surface.py.
 LDS_JSON = 1
 LDS_NO_DESCEND = 2
 LDS_ALL = 4
@@ -37,7 +38,8 @@ STORM_LAUNCH_BREAKPOINT_NAME = "LayoutDebugStormLaunch"
 STORM_LIVE = 1  # lds_storm_start: reports are printed as they come; ask to be read soon
 STORM_AT_EXIT = 1  # LayoutDebugStormPending's argument when the process is exiting
 
-# C prototypes of the entry points, used to cast the symbol in each call.
+# C prototypes of the entry points, used to cast the symbol in each call: the @_cdecl functions of
+# CEntry/CEntryPoints*.swift, held to them by Tests/python/test_c_surface.py.
 PROTOTYPES = {
     "lds_version": "void *(*)(void)",
     "lds_report": "void *(*)(void *, unsigned int)",
