@@ -13,9 +13,7 @@ struct Reports {
     init(json: Bool, drawing: Bool = false) {
         self.json = json
         pictures = drawing ? [] : nil
-        // One document, `{"schema", "kind": "explain", "reports": [...]}`, written as the
-        // log is read: a report per conflict or notice, each on its own line.
-        if json { Output.write(JSONDocumentKind.explain.head + "\"reports\":[") }
+        if json { Output.write("[") }
     }
 
     /// Writes the report for one conflict of `path`.
@@ -62,9 +60,9 @@ struct Reports {
         written += 1
     }
 
-    /// Closes the JSON document.
+    /// Closes the JSON array.
     func finish() {
-        if json { Output.write(written == 0 ? "]}\n" : "\n]}\n") }
+        if json { Output.write(written == 0 ? "]\n" : "\n]\n") }
     }
 
     /// Why a kept line could not be read, from the single-constraint parser.
