@@ -30,29 +30,11 @@ LLDB_BINARY = os.environ.get("LLDB") or "lldb-16"
 LAYOUT_BREAKPOINT = "LayoutDemoDidLayout"
 
 
-def _import_lldb():
-    """Imports LLDB's Python module, from `lldb-16 -P` when PYTHONPATH lacks it."""
-    try:
-        import lldb  # noqa: F401
-        if hasattr(lldb, "SBDebugger"):
-            return lldb
-    except ImportError:
-        pass
-    sys.modules.pop("lldb", None)  # a namespace package from a folder named lldb/
-    path = subprocess.check_output([LLDB_BINARY, "-P"], universal_newlines=True).strip()
-    sys.path.insert(0, path)
-    import lldb  # noqa: F811
-    return lldb
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import lldb_module  # noqa: E402
 
-
-lldb = _import_lldb()
-if not os.environ.get("LLDB_DEBUGSERVER_PATH"):
-    for candidate in ("lldb-server-16", "lldb-server"):
-        found = subprocess.run(["sh", "-c", "command -v " + candidate], stdout=subprocess.PIPE,
-                               universal_newlines=True).stdout.strip()
-        if found:
-            os.environ["LLDB_DEBUGSERVER_PATH"] = found
-            break
+lldb = lldb_module.import_lldb(LLDB_BINARY)
+lldb_module.find_debugserver()
 
 # The commands find the built products through their documented overrides. Set
 # only while a session lives (and passed to lldb subprocesses), so other suites

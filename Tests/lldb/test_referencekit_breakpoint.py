@@ -11,7 +11,6 @@ The demo comes from $LAYOUT_DEBUG_BUILD_DIR, else the repository's .build/debug.
 
 import os
 import struct
-import subprocess
 import sys
 
 import pytest
@@ -22,25 +21,11 @@ DEMO = os.path.join(BUILD_DIR, "layout-demo")
 ALERT = "UIViewAlertForUnsatisfiableConstraints"
 
 
-def _lldb_module():
-    try:
-        import lldb
-        if hasattr(lldb, "SBDebugger"):
-            return lldb
-    except ImportError:
-        pass
-    sys.modules.pop("lldb", None)
-    sys.path.insert(0, subprocess.check_output(["lldb-16", "-P"], universal_newlines=True).strip())
-    import lldb
-    return lldb
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import lldb_module  # noqa: E402
 
-
-lldb = _lldb_module()
-if not os.environ.get("LLDB_DEBUGSERVER_PATH"):
-    server = subprocess.run(["sh", "-c", "command -v lldb-server-16"], stdout=subprocess.PIPE,
-                            universal_newlines=True).stdout.strip()
-    if server:
-        os.environ["LLDB_DEBUGSERVER_PATH"] = server
+lldb = lldb_module.import_lldb("lldb-16")
+lldb_module.find_debugserver(("lldb-server-16",))
 
 
 @pytest.fixture

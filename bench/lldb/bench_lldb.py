@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 
@@ -35,21 +34,10 @@ DEMO = os.path.join(BUILD_DIR, "layout-demo")
 LIBRARY = os.path.join(BUILD_DIR, "libLayoutDebugSupport.so")
 
 
-def import_lldb():
-    try:
-        import lldb
-        if hasattr(lldb, "SBDebugger"):
-            return lldb
-    except ImportError:
-        pass
-    sys.modules.pop("lldb", None)
-    sys.path.insert(0, subprocess.check_output([os.environ.get("LLDB", "lldb-16"), "-P"],
-                                               universal_newlines=True).strip())
-    import lldb  # noqa: F811
-    return lldb
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import lldb_module  # noqa: E402
 
-
-lldb = import_lldb()
+lldb = lldb_module.import_lldb()
 sys.path.insert(0, os.path.join(ROOT, "lldb"))
 import layout_debug  # noqa: E402  (the script's own expression options and C text)
 

@@ -12,9 +12,7 @@
 # .build/debug. It does not build: run `swift build -c release` first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-. scripts/lldb-env.sh
-ld_export_lldb
+. bench/common.sh
 if [ -z "${LAYOUT_DEBUG_BUILD_DIR:-}" ]; then
     if [ -x "$ROOT/.build/release/layout-demo" ] && [ -f "$ROOT/.build/release/libLayoutDebugSupport.so" ]; then
         LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/release"

@@ -9,7 +9,7 @@
 # Builds release (the build the installer makes) into .build, then runs both halves.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
+. bench/common.sh
 VIEWS=1000
 ARGS=()
 while [ $# -gt 0 ]; do
@@ -18,13 +18,7 @@ while [ $# -gt 0 ]; do
         *) ARGS+=("$1"); shift ;;
     esac
 done
-. scripts/lldb-env.sh
-ld_export_lldb
-. scripts/stale-build.sh
-ld_forget_stale_build .build release >&2
-swift build -c release >&2
-ld_record_build .build release
-export LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/release"
+bench_build_release
 build=$("$ROOT/.build/release/origins-bench" "$VIEWS")
 echo "$build" | grep -v '^build_ratio='
 build_ratio=$(echo "$build" | sed -n 's/^build_ratio=//p')

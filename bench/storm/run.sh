@@ -10,12 +10,6 @@
 # Builds release (the build the installer makes) into .build, then runs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$(pwd)
-. scripts/lldb-env.sh
-ld_export_lldb
-. scripts/stale-build.sh
-ld_forget_stale_build .build release >&2
-swift build -c release >&2
-ld_record_build .build release
-export LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/release"
+. bench/common.sh
+bench_build_release
 exec python3 "$ROOT/bench/storm/bench_storm.py" "$@"
