@@ -20,7 +20,7 @@ import Foundation
 /// debugger uses, as every `lds_` call does.
 public enum LiveFixes {
     /// What a call produced.
-    public enum Result: Sendable {
+    public enum Answer: Sendable {
         /// A change applied or reversed, and the layout after it.
         case outcome(FixOutcome)
         /// The changes applied in this stop (`list`), oldest first.
@@ -31,22 +31,22 @@ public enum LiveFixes {
 
     /// Carries out `request` at stop `stopID` (the debugger's count of the
     /// process's stops, which scopes undo).
-    public static func perform(_ request: FixRequest, stopID: UInt64) -> Swift.Result<Result, FixError> {
+    public static func perform(_ request: FixRequest, stopID: UInt64) -> Result<Answer, FixError> {
         StoppedProcessAccess.run {
             switch request {
             case .apply(let target, let change):
-                return address(of: target).flatMap { apply(change, at: $0, stop: stopID) }.map(Result.outcome)
+                return address(of: target).flatMap { apply(change, at: $0, stop: stopID) }.map(Answer.outcome)
             case .suggestion(let number):
-                return suggestion(number).flatMap { apply($0.change, at: $0.address, stop: stopID) }.map(Result.outcome)
+                return suggestion(number).flatMap { apply($0.change, at: $0.address, stop: stopID) }.map(Answer.outcome)
             case .undo:
-                return undo(count: 1, stop: stopID).map(Result.outcome)
+                return undo(count: 1, stop: stopID).map(Answer.outcome)
             case .undoAll:
-                return undo(count: Int.max, stop: stopID).map(Result.outcome)
+                return undo(count: Int.max, stop: stopID).map(Answer.outcome)
             case .list:
                 return .success(.listing(FixJournal.shared.entries(atStop: stopID).map(\.step)))
             case .resolve(let inner):
                 return resolve(inner).map { "apply " + LookupError.hex($0.address) + " " + $0.change.requestWords }
-                    .map(Result.resolved)
+                    .map(Answer.resolved)
             }
         }
     }
@@ -55,7 +55,7 @@ public enum LiveFixes {
 
     /// The change and the object's address that an `apply` or a `suggestion` names.
     @MainActor
-    private static func resolve(_ request: FixRequest) -> Swift.Result<(change: LayoutChange, address: UInt), FixError> {
+    private static func resolve(_ request: FixRequest) -> Result<(change: LayoutChange, address: UInt), FixError> {
         switch request {
         case .apply(let target, let change): return address(of: target).map { (change, $0) }
         case .suggestion(let number): return suggestion(number)
@@ -64,7 +64,7 @@ public enum LiveFixes {
     }
 
     @MainActor
-    private static func address(of target: FixTarget) -> Swift.Result<UInt, FixError> {
+    private static func address(of target: FixTarget) -> Result<UInt, FixError> {
         switch target {
         case .address(let address):
             return .success(address)
@@ -79,7 +79,7 @@ public enum LiveFixes {
     }
 
     @MainActor
-    private static func suggestion(_ number: Int) -> Swift.Result<(change: LayoutChange, address: UInt), FixError> {
+    private static func suggestion(_ number: Int) -> Result<(change: LayoutChange, address: UInt), FixError> {
         guard let handles = LastConflictReport.current else { return .failure(.noReport) }
         guard number <= handles.suggestions.count else {
             return .failure(.noSuchSuggestion(number, count: handles.suggestions.count))
@@ -92,7 +92,7 @@ public enum LiveFixes {
     // MARK: - Applying
 
     @MainActor
-    private static func apply(_ change: LayoutChange, at address: UInt, stop: UInt64) -> Swift.Result<FixOutcome, FixError> {
+    private static func apply(_ change: LayoutChange, at address: UInt, stop: UInt64) -> Result<FixOutcome, FixError> {
         guard let object = LiveObjectLookup.object(at: address),
               object is PlatformView || object is NSLayoutConstraint else { return .failure(.notLive(address)) }
         return check(change, on: object, at: address).map { root in
@@ -108,7 +108,7 @@ public enum LiveFixes {
 
     /// The hierarchy's root when `change` can be made to `object`, else why not.
     @MainActor
-    private static func check(_ change: LayoutChange, on object: AnyObject, at address: UInt) -> Swift.Result<PlatformView, FixError> {
+    private static func check(_ change: LayoutChange, on object: AnyObject, at address: UInt) -> Result<PlatformView, FixError> {
         if change.appliesToView {
             guard let view = object as? PlatformView else {
                 return .failure(.wrongKind(address, expected: "a view: \(change.optionText) changes a view"))
@@ -116,7 +116,7 @@ public enum LiveFixes {
             guard view.translatesAutoresizingMaskIntoConstraints else {
                 return .failure(.noChange("translatesAutoresizingMaskIntoConstraints is already off on \(LookupError.hex(address))"))
             }
-            return root(of: view).map(Swift.Result.success) ?? .failure(.notInAWindow(address))
+            return root(of: view).map(Result.success) ?? .failure(.notInAWindow(address))
         }
         guard let c = object as? NSLayoutConstraint else {
             return .failure(.wrongKind(address, expected: "a constraint: \(change.optionText) changes a constraint"))
@@ -172,7 +172,7 @@ public enum LiveFixes {
     // MARK: - Undoing
 
     @MainActor
-    private static func undo(count: Int, stop: UInt64) -> Swift.Result<FixOutcome, FixError> {
+    private static func undo(count: Int, stop: UInt64) -> Result<FixOutcome, FixError> {
         let entries = FixJournal.shared.entries(atStop: stop)
         guard !entries.isEmpty else { return .failure(.nothingToUndo) }
         let taken = entries.suffix(count).reversed()
