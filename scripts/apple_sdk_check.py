@@ -447,18 +447,20 @@ def check_target(target, packages, work, own):
     shutil.rmtree(build, ignore_errors=True)
     triple = target.triple(root.deployment_target(target.platform))
     print("-- %s (%s, %s)" % (target.name, triple, target.sdk.name), flush=True)
-    started, failed, unchecked, no_interface = time.time(), 0, 0, set()
+    started, failed, unchecked = time.time(), 0, 0
+    broken, skipped = set(), set()  # no interface: of its own errors; for want of another's
     for module in modules:
-        missing = [m.name for m in visible_modules(module) if m.name in no_interface]
-        if missing:
+        blocking = [m.name for m in visible_modules(module) if m.name in broken | skipped]
+        if blocking:
             # Its imports would fail for want of an interface, not for anything of its own.
-            print("   %-22s not checked: %s did not build" % (module.name, ", ".join(missing)), flush=True)
-            no_interface.add(module.name)
+            causes = [name for name in blocking if name in broken]
+            print("   %-22s not checked: %s did not build" % (module.name, ", ".join(causes)), flush=True)
+            skipped.add(module.name)
             unchecked += 1
             continue
         errors, interface = compile_module(module, target, sdk_folder, resource, build, cache, work)
         if module.kind == "regular" and not interface:
-            no_interface.add(module.name)
+            broken.add(module.name)
         for line in errors:
             print(line)
         print("   %-22s %d error(s)" % (module.name, len(errors)), flush=True)
