@@ -54,6 +54,11 @@ def remember(log, text, document, fields, when=None):
     return log.last
 
 
+def dumps(document):
+    """A document as one line of JSON, as the library writes its own (no spaces, UTF-8 kept)."""
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
+
+
 def iso_time(when):
     """A timestamp as ISO 8601 in UTC with milliseconds (2026-01-02T10:00:00.000Z)."""
     whole = int(when)
@@ -112,7 +117,7 @@ def last_report_document(log):
 
 def last_report_json(log):
     """last_report_document as JSON text."""
-    return json.dumps(last_report_document(log), indent=2)
+    return dumps(last_report_document(log))
 
 
 def last_summary(last):
@@ -153,4 +158,4 @@ def tally_document(log):
 
 def tally_json(log):
     """tally_document as JSON text."""
-    return json.dumps(tally_document(log), indent=2)
+    return dumps(tally_document(log))

@@ -1,0 +1,205 @@
+"""An agent through LLDB's MCP server: scripts/lldb_mcp.py starts the Swift toolchain's LLDB
+headless and synchronous with our commands loaded and the server started from Python (the
+interactive driver deadlocks on a Python command: llvm/llvm-project#169703), and this test
+speaks MCP to it as an agent does: JSON-RPC, one message a line, over the server's socket, and
+over the script's stdin and stdout with --stdio. On the release build; every wait is bounded.
+"""
+
+import json
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+from conftest import ROOT
+from test_release_builds import lldb_command, release_products
+
+SCRIPT = os.path.join(ROOT, "scripts", "lldb_mcp.py")
+WAIT = 60
+LOGGED_BROKEN = re.compile(r"Will attempt to recover by breaking constraint \n<NSLayoutConstraint:(0x[0-9a-f]+) ")
+
+
+class McpClient(object):
+    """JSON-RPC 2.0 over a byte stream, one message a line; answers matched by id."""
+
+    def __init__(self, reader, writer):
+        """`reader` and `writer` are binary file objects; a thread reads lines into a queue."""
+        self.writer = writer
+        self.lines = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self.read_lines, args=(reader,), daemon=True).start()
+
+    def read_lines(self, reader):
+        """Queues each line read, then None at the end of the stream."""
+        for line in iter(reader.readline, b""):
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, message):
+        """Writes one message as one line."""
+        self.writer.write(json.dumps(message).encode("utf-8") + b"\n")
+        self.writer.flush()
+
+    def call(self, method, params, timeout=WAIT):
+        """The result of a request; fails on an error answer, the stream's end or the timeout."""
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        deadline = time.time() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.time(), 0.01))
+            except queue.Empty:
+                raise AssertionError("no answer to %s %s within %ds" % (method, json.dumps(params), timeout))
+            assert line is not None, "the server closed the stream before answering %s" % method
+            message = json.loads(line.decode("utf-8"))
+            if message.get("id") == self.next_id:
+                assert "error" not in message, message
+                return message["result"]
+
+    def initialize(self):
+        """The MCP handshake; the server's capabilities."""
+        result = self.call("initialize", {"protocolVersion": "2024-11-05", "capabilities": {},
+                                          "clientInfo": {"name": "layoutdebug-test", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return result
+
+    def command(self, line, timeout=WAIT):
+        """An LLDB command through the server's lldb_command tool: its text, and whether LLDB
+        called it an error."""
+        result = self.call("tools/call", {"name": "lldb_command",
+                                          "arguments": {"debugger_id": 1, "arguments": line}}, timeout)
+        return "".join(item.get("text", "") for item in result["content"]), result.get("isError", False)
+
+    def ok(self, line, timeout=WAIT):
+        """A command that must succeed: its text."""
+        text, failed = self.command(line, timeout)
+        assert not failed, (line, text)
+        return text
+
+
+def server_environment():
+    """The release products for the commands; the script finds the toolchain LLDB's Python
+    itself, and the toolchain's lldb-server (not lldb-16's) launches the app."""
+    _, environment = lldb_command("lldb-16")
+    for name in ("PYTHONPATH", "PYTHONHOME", "LLDB_DEBUGSERVER_PATH"):
+        environment.pop(name, None)
+    return environment
+
+
+def start_server(arguments, tmp_path, **pipes):
+    """Starts scripts/lldb_mcp.py; (process, its stderr lines as a queue)."""
+    process = subprocess.Popen([sys.executable, SCRIPT] + arguments, stderr=subprocess.PIPE,
+                               env=server_environment(), cwd=str(tmp_path), **pipes)
+    lines = queue.Queue()
+
+    def read():
+        for line in iter(process.stderr.readline, b""):
+            lines.put(line.decode("utf-8", "replace"))
+        lines.put(None)
+    threading.Thread(target=read, daemon=True).start()
+    return process, lines
+
+
+def announced_port(process, lines, timeout=WAIT):
+    """The port the script names on stderr once its server listens."""
+    seen = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            line = lines.get(timeout=max(deadline - time.time(), 0.01))
+        except queue.Empty:
+            break
+        if line is None:
+            break
+        seen.append(line)
+        found = re.search(r"LLDB MCP server on localhost:(\d+) ", line)
+        if found:
+            return int(found.group(1))
+    process.kill()
+    raise AssertionError("lldb_mcp.py announced no port (exit %s):\n%s" % (process.poll(), "".join(seen)))
+
+
+def stop(process, signal_number=signal.SIGTERM):
+    """Asks the script to stop, bounded; its exit status."""
+    if process.poll() is None:
+        process.send_signal(signal_number)
+    try:
+        return process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+        raise AssertionError("lldb_mcp.py did not stop within 30 s")
+
+
+def test_an_agent_runs_lbreak_reads_the_last_report_and_applies_the_fix_over_mcp(tmp_path):
+    demo, _ = release_products()
+    log, app_output = tmp_path / "lldb-output.txt", tmp_path / "app-output.txt"
+    process, lines = start_server(["--log", str(log), "--app-output", str(app_output), "--",
+                                   demo, "cell-width-conflict"], tmp_path)
+    try:
+        port = announced_port(process, lines)
+        connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        client = McpClient(connection.makefile("rb"), connection.makefile("wb"))
+        assert client.initialize()["serverInfo"]["name"]
+        tools = {tool["name"]: tool for tool in client.call("tools/list", {})["tools"]}
+        assert "lldb_command" in tools, tools
+        assert set(tools["lldb_command"]["inputSchema"]["properties"]) >= {"debugger_id", "arguments"}
+
+        assert "breakpoint 1: UIViewAlertForUnsatisfiableConstraints" in client.ok("lbreak")
+        # Synchronous: run answers once the app has stopped at the conflict.
+        stopped = client.ok("run")
+        assert "stop reason = breakpoint 1." in stopped, stopped
+
+        # lbreak printed its report to LLDB's output, which the agent never sees; it pulls it.
+        last = json.loads(client.ok("lconflicts --last --json"))
+        report = last["report"]
+        logged = LOGGED_BROKEN.search(app_output.read_text())
+        assert logged, app_output.read_text()
+        # The engine breaks the width added last (768), as the app's own log says.
+        assert report["brokenConstraint"].startswith(logged.group(1) + " @1000 "), report["brokenConstraint"]
+        assert report["brokenConstraint"].endswith(".width == 768.0"), report["brokenConstraint"]
+        assert last["number"] == 1 and last["text"].strip("\n") in log.read_text(), last["text"]
+
+        fix = json.loads(client.ok("lfix --suggestion 1 --json"))
+        assert fix["kind"] == "fix-outcome" and fix["resolved"] is True, fix
+        assert "No conflict remains." in fix["text"], fix["text"]
+        assert fix["outcome"]["steps"][0]["constraint"]["address"] == logged.group(1), fix["outcome"]["steps"]
+        # It stepped out of the layout engine first (synchronously, as under the driver).
+        top = client.ok("frame info")
+        assert "UIViewAlertForUnsatisfiableConstraints" not in top, top
+
+        assert "exited with status = 0" in client.ok("continue")
+        # After the exit the session still has the report.
+        assert json.loads(client.ok("lconflicts --last --json")) == last
+        tally = json.loads(client.ok("lconflicts --json"))
+        assert tally["total"] == 1 and tally["last"]["brokenConstraint"]["address"] == logged.group(1), tally
+        connection.close()
+    finally:
+        status = stop(process)
+    assert status == 0, status
+    assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_an_agent_config_s_stdio_server_speaks_only_mcp_on_stdout(tmp_path):
+    process, lines = start_server(["--stdio", "--log", str(tmp_path / "lldb-output.txt")], tmp_path,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        announced_port(process, lines)
+        # Every line on stdout is a JSON-RPC message: the client below parses each one.
+        client = McpClient(process.stdout, process.stdin)
+        assert client.initialize()["protocolVersion"]
+        assert "usage: lreport" in client.ok("help lreport")
+        assert json.loads(client.ok("lconflicts --json"))["total"] == 0
+        text, failed = client.command("lconflicts --last")
+        assert failed and "no Auto Layout conflict seen in this session" in text, text
+        # The agent closing its end of stdin ends the server.
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            stop(process)
