@@ -1,25 +1,13 @@
 """The code behind lldb/layout_debug.py, the file users import into LLDB.
 
-One module per concern, lowest layer first:
+One module per concern, in three layers, each named below in reload order:
 
-- no LLDB (they never import lldb; Tests/python runs them without it): constants,
-  errors, arguments, object_arguments, c_expressions, buffers, settings,
-  expression_errors, local_memory, platforms, library_search, loader_errors,
-  conflict_sites, conflict_log, last_report (the last report kept whole, the tally as JSON),
-  storm_log (the storm ring's drains counted), pasted_input, origin_text (reports' `made at` lines),
-  json_documents (the one JSON: schema and kind, origins resolved in documents), report_thread (which thread a report's
-  call runs on);
-- LLDB plumbing, by domain: lldb_api (LLDB's module), session (per-debugger state and
-  output), symbols, process_facts (what is known of each process run), local_read_policy
-  (when /proc may be read), target_memory (reading a report buffer), origin_symbols
-  (return addresses made `file:line`), helper_library
-  (getting the library into the process), evaluation (a command's Context and its one
-  call), object_pointers (the user's argument made an address), storm (lbreak --continue's
-  in-process recorder: started, read, ended), storm_hooks (its breakpoint callbacks and stop
-  hook), breakpoints (lbreak's
-  breakpoints and callback), origin_launch (capture from the start of each launch),
-  explain_runner (lexplain's layout-explain);
-- commands/: one module per command, found by discovery.
+- PURE_MODULES: no LLDB (they never import lldb; Tests/python runs them without it);
+- LLDB_MODULES: the LLDB plumbing, by domain (only lldb_api imports lldb);
+- COMMAND_MODULES: commands/, one module per command, found by discovery.
+
+lldb/README.md says what each module does; Tests/python/test_documents.py holds its table to
+these lists, and test_package.py holds the lists to the files and the layers to the imports.
 
 The package's name is neither `layout_debug` (the script), `lldb` (LLDB's module)
 nor LayoutDebugSupport (the Swift library).
