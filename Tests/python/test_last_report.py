@@ -5,8 +5,8 @@ import time
 
 import pytest
 
+# LayoutDebugError through the module that raises it: other tests reload the package.
 from layoutdebug import conflict_log, last_report, storm_log
-from layoutdebug.errors import LayoutDebugError
 
 BROKEN = "0x555555598BA0 @1000 <UIView:0x555555596f70>.width == 768.0"
 TEXT = "Owner: yours (…)\nConflict #1\n\nWill attempt to recover by breaking:\n  %s\n\nSignature: S" % BROKEN
@@ -51,7 +51,7 @@ def test_last_report_text_is_the_report_then_its_number_and_time():
 
 
 def test_without_any_conflict_last_is_a_clear_error():
-    with pytest.raises(LayoutDebugError, match="no Auto Layout conflict seen in this session"):
+    with pytest.raises(last_report.LayoutDebugError, match="no Auto Layout conflict seen in this session"):
         last_report.last_report_text(conflict_log.ConflictLog())
 
 
@@ -59,7 +59,7 @@ def test_clear_forgets_the_last_report():
     log = conflict_log.ConflictLog()
     hit(log, library_document(), 100)
     log.clear()
-    with pytest.raises(LayoutDebugError):
+    with pytest.raises(last_report.LayoutDebugError):
         last_report.last_report_document(log)
 
 

@@ -20,8 +20,8 @@ import os
 PURE_MODULES = (
     "constants", "errors", "arguments", "object_arguments", "c_expressions", "buffers",
     "settings", "expression_errors", "local_memory", "platforms", "library_search",
-    "loader_errors", "conflict_sites", "conflict_log", "last_report", "storm_log", "pasted_input", "origin_text",
-    "json_documents", "report_thread", "fix_requests", "picture_files",
+    "loader_errors", "conflict_sites", "conflict_log", "pasted_input", "origin_text", "json_documents",
+    "last_report", "storm_log", "report_thread", "fix_requests", "picture_files",
 )
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",

@@ -13,9 +13,7 @@ import time
 
 from .conflict_log import OWNERS, format_clock
 from .errors import LayoutDebugError
-
-# The version of every document our commands print (docs/schema/common.json's `schema`).
-SCHEMA = "layoutdebug/1"
+from . import json_documents
 
 ADDRESS = re.compile(r"^(0x[0-9a-fA-F]+)\b")
 
@@ -52,11 +50,6 @@ def remember(log, text, document, fields, when=None):
     """Keeps a report as the log's last one, numbered as the log counts (its newest conflict)."""
     log.last = LastReport(log.total, time.time() if when is None else when, text, document, fields)
     return log.last
-
-
-def dumps(document):
-    """A document as one line of JSON, as the library writes its own (no spaces, UTF-8 kept)."""
-    return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
 
 
 def iso_time(when):
@@ -105,19 +98,12 @@ def last_report_document(log):
     if not isinstance(report, dict) or report.get("kind", "conflict-report") != "conflict-report" \
             or "conflict" not in report:
         report = None
-    return {
-        "schema": SCHEMA,
-        "kind": "last-conflict",
-        "number": last.number,
-        "seen": iso_time(last.when),
-        "text": last.text,
-        "report": report,
-    }
+    return json_documents.document("last-conflict", number=last.number, seen=iso_time(last.when), text=last.text, report=report)
 
 
 def last_report_json(log):
     """last_report_document as JSON text."""
-    return dumps(last_report_document(log))
+    return json_documents.dumps(last_report_document(log))
 
 
 def last_summary(last):
@@ -139,12 +125,11 @@ def tally_document(log):
     """`lconflicts --json`: the session's conflicts counted by signature, every owner listed
     (each entry names its own), with the last report's summary."""
     totals = log.totals_by_owner()
-    return {
-        "schema": SCHEMA,
-        "kind": "conflict-tally",
-        "total": log.total,
-        "byOwner": dict((owner, totals[owner]) for owner in OWNERS),
-        "signatures": [{
+    return json_documents.document(
+        "conflict-tally",
+        total=log.total,
+        byOwner=dict((owner, totals[owner]) for owner in OWNERS),
+        signatures=[{
             "signature": entry.signature,
             "owner": entry.owner,
             "count": entry.count,
@@ -152,10 +137,9 @@ def tally_document(log):
             "lastSeen": iso_time(entry.last_seen),
             "viewController": entry.view_controller,
         } for entry in log.entries()],
-        "last": last_summary(getattr(log, "last", None)),
-    }
+        last=last_summary(getattr(log, "last", None)))
 
 
 def tally_json(log):
     """tally_document as JSON text."""
-    return dumps(tally_document(log))
+    return json_documents.dumps(tally_document(log))
