@@ -13,7 +13,9 @@ struct Reports {
     init(json: Bool, drawing: Bool = false) {
         self.json = json
         pictures = drawing ? [] : nil
-        if json { Output.write("[") }
+        // One document, `{"schema", "kind": "explain", "reports": [...]}`, written as the
+        // log is read: a report per conflict or notice, each on its own line.
+        if json { Output.write(JSONDocumentKind.explain.head + "\"reports\":[") }
     }
 
     /// Writes the report for one conflict of `path`.
@@ -60,9 +62,9 @@ struct Reports {
         written += 1
     }
 
-    /// Closes the JSON array.
+    /// Closes the JSON document.
     func finish() {
-        if json { Output.write(written == 0 ? "]\n" : "\n]\n") }
+        if json { Output.write(written == 0 ? "]}\n" : "\n]}\n") }
     }
 
     /// Why a kept line could not be read, from the single-constraint parser.

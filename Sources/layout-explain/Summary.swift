@@ -190,15 +190,15 @@ struct Summary {
 
     private static func conflicts(_ count: Int) -> String { "\(count) conflict\(count == 1 ? "" : "s")" }
 
-    /// `{"total":…,"distinct":…,"owners":{"yours":…,"system":…,"transient":…},
-    /// "conflicts":[{"count":…,"owner":…,"signature":…}]}`.
+    /// `{"schema":…,"kind":"explain-summary","total":…,"distinct":…,
+    /// "owners":{"yours":…,"system":…,"transient":…},"conflicts":[{"count":…,"owner":…,"signature":…}]}`.
     var json: String {
         let rows = sorted
         let entries = rows.map { Entry(count: $0.count, owner: $0.owner, signature: $0.signature) }
         let totals = Dictionary(uniqueKeysWithValues: Self.totals(rows))
         let owners = Owners(yours: totals[.yours] ?? 0, system: totals[.system] ?? 0,
                             transient: totals[.transient] ?? 0)
-        return JSONText.encode(Document(total: total, distinct: entries.count, owners: owners, conflicts: entries)) + "\n"
+        return JSONText.document(.explainSummary, Document(total: total, distinct: entries.count, owners: owners, conflicts: entries)) + "\n"
     }
 
     private struct Entry: Encodable { var count: Int; var owner: ConflictOwner; var signature: String }

@@ -303,6 +303,7 @@ def freed_view(session):
 
 
 def constraint_addresses(session, view="$arg1"):
-    """The addresses of the constraints naming a view, from `lconstraints --json`."""
+    """The addresses of the constraints naming a view, from `lconstraints --json` (which
+    writes them as "0x…" strings), as numbers."""
     data = json.loads(session.ok("lconstraints --json " + view))
-    return [entry["address"] for entry in data["constraints"]]
+    return [int(entry["address"], 16) for entry in data["constraints"]]

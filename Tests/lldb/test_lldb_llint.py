@@ -5,6 +5,7 @@ Each trap scenario (`trap-<rule>`) must give its rule, and its twin
 """
 
 import json
+import os
 import re
 
 from conftest import freed_view, run_demo, session_in
@@ -61,7 +62,7 @@ def test_llint_json_names_the_constraints_and_ignore_silences_one_view(session):
     card = finding["view"]["address"]
     assert session.ok("llint --ignore offset-inset " + card).strip() == "Ignoring offset-inset for <card:%s>" % card
     assert session.ok("llint").strip() == "0 findings"
-    assert session.ok("llint --json").strip() == '{"findings":[]}'
+    assert session.ok("llint --json").strip() == '{"schema":"layoutdebug/1","kind":"lint","findings":[]}'
     session.continue_to_exit()
 
 
@@ -92,5 +93,9 @@ def test_llint_says_where_each_constraint_was_made_when_origins_are_on(session):
                      output), output
     assert "<frames" not in output
     data = json.loads(session.ok("llint --json"))
-    assert data["findings"][0]["constraints"][0]["madeAt"].startswith("made at TrapScenarios.swift:%d in " % line), data
+    # The same line as an origin object: the debugger resolved the frames the library wrote.
+    origin = data["findings"][0]["constraints"][0]["origin"]
+    assert os.path.basename(origin["file"]) == "TrapScenarios.swift" and origin["line"] == line, origin
+    assert origin["function"] == "offsetInset(root:fixed:)", origin
+    assert origin["frames"] and all(frame.startswith("0x") for frame in origin["frames"]), origin
     session.continue_to_exit()

@@ -117,8 +117,10 @@ class Context(object):
         return text
 
     def resolve_origins(self, text):
-        """One report's `made at <frames …>` markers as `file:line` (unchanged without any)."""
-        if "made at <frames" in text:
+        """One report's `made at <frames …>` markers as `file:line`, and in JSON its
+        `{"frames": [...]}` origins as `{"file", "line", "function", "frames"}` (unchanged
+        without any)."""
+        if "made at <frames" in text or '"origin":{"frames":[' in text:
             text = resolver_for(self.session, self.process).rewrite(text)
         return text
 

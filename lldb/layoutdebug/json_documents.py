@@ -59,6 +59,7 @@ def resolve_origin_objects(text, origin_for_frames):
     made = {}
 
     def replace(match):
+        """One origin object's text, made once per distinct list of frames."""
         words = match.group(1)
         line = made.get(words)
         if line is None:

@@ -1,15 +1,17 @@
 """Resolving the return addresses the library recorded, in the debugged target (LLDB).
 
 `OriginResolver(target).rewrite(text)` replaces every `made at <frames …>` marker in a
-report with `made at File.swift:42 in function(_:)`, through the target's line tables
-(SBAddress line entries). Nothing runs in the target.
+report with `made at File.swift:42 in function(_:)`, and every JSON origin
+`{"frames": [...]}` with `{"file", "line", "function", "frames"}`, through the target's line
+tables (SBAddress line entries). Nothing runs in the target.
 """
 
 import os
 import shutil
 import subprocess
 
-from .origin_text import MARKER_START, Frame, origin_line, rewrite_markers
+from .json_documents import resolve_origin_objects, resolved_origin
+from .origin_text import MARKER_START, Frame, first_user_frame, origin_line, rewrite_markers
 from .process_facts import process_key
 
 
@@ -38,9 +40,9 @@ class OriginResolver(object):
 
         A report of a thousand views holds thousands of markers, most alike: each distinct
         one is resolved once, and only up to its first frame in the user's code."""
-        if MARKER_START not in text:
-            return text
-        return rewrite_markers(text, self.line_for_key)
+        if MARKER_START in text:
+            text = rewrite_markers(text, self.line_for_key)
+        return resolve_origin_objects(text, self.origin_for_frames)
 
     def line_for_key(self, key):
         """The made-at line of one marker's addresses (their text, as the report wrote them)."""
@@ -55,6 +57,18 @@ class OriginResolver(object):
             line = origin_line(frames)
             self._lines[key] = line
         return line
+
+    def origin_for_frames(self, addresses):
+        """The JSON origin object of one list of return addresses (json_documents): the first
+        frame in the user's code as `{"file", "line", "function", "frames"}`, resolved only up
+        to that frame, as the text's made-at line is."""
+        frames = []
+        for address in addresses:
+            frame = self.frame(address)
+            frames.append(frame)
+            if frame.is_users:
+                break
+        return resolved_origin(addresses, first_user_frame(frames))
 
     def frames(self, addresses):
         """One Frame per return address."""

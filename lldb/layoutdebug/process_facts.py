@@ -28,6 +28,7 @@ class ProcessFacts(object):
         self.entries = {}    # entry point -> load address (None: call it by name)
         self.memory = None   # LocalMemory, decided at the first read
         self.skip_list = None  # the library's answer to `lsettings --skip`, once given in this run
+        self.skip_list_is_default = True  # whether the process skips the library's default list
 
     def found_library(self, path, anchor, target):
         """Records the library's path and where its version entry (`anchor`) is loaded now."""

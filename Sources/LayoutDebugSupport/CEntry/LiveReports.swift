@@ -139,7 +139,7 @@ public enum LiveReports {
         case .failure(let error): return error.message
         case .success(let conflict):
             let document = conflictDocument(conflict)
-            return options.contains(.json) ? JSONText.encode(document) : document.text
+            return options.contains(.json) ? JSONText.document(.conflictReport, document) : document.text
         }
     }
 

@@ -157,3 +157,40 @@ enum ExplainNumber {
         return text
     }
 }
+
+// MARK: - JSON
+
+// `target` as "0x…", as every address of every document (docs/schema/common.json).
+extension ConflictExplanation.Fix {
+    private enum CodingKeys: String, CodingKey {
+        case constraintIndex, advice, resolvesConflict, madeAt, change, target, forecast, rank, tryFirst
+    }
+
+    /// Reads a fix; an older document's decimal target reads too.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(constraintIndex: try c.decode(Int.self, forKey: .constraintIndex),
+                  advice: try c.decode(String.self, forKey: .advice),
+                  resolvesConflict: try c.decode(Bool.self, forKey: .resolvesConflict),
+                  madeAt: try c.decodeIfPresent(String.self, forKey: .madeAt),
+                  change: try c.decodeIfPresent(LayoutChange.self, forKey: .change),
+                  target: try c.decodeAddressIfPresent(forKey: .target),
+                  forecast: try c.decodeIfPresent(FixForecast.self, forKey: .forecast),
+                  rank: try c.decodeIfPresent(Int.self, forKey: .rank),
+                  tryFirst: try c.decodeIfPresent(Bool.self, forKey: .tryFirst))
+    }
+
+    /// Writes the fix, its optional fields only when set.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(constraintIndex, forKey: .constraintIndex)
+        try c.encode(advice, forKey: .advice)
+        try c.encode(resolvesConflict, forKey: .resolvesConflict)
+        try c.encodeIfPresent(madeAt, forKey: .madeAt)
+        try c.encodeIfPresent(change, forKey: .change)
+        try c.encodeAddress(target, forKey: .target)
+        try c.encodeIfPresent(forecast, forKey: .forecast)
+        try c.encodeIfPresent(rank, forKey: .rank)
+        try c.encodeIfPresent(tryFirst, forKey: .tryFirst)
+    }
+}

@@ -37,9 +37,12 @@ public enum LintReport {
         return out.string
     }
 
-    /// The findings as `{"findings": [...]}`.
+    /// The findings as `{"schema", "kind": "lint", "findings": [...]}`: each finding's view
+    /// and constraints are the shared objects of `docs/schema/common.json` (addresses as
+    /// `"0x…"`, the origin as an object the debugger resolves), each constraint with its
+    /// report line as `text`.
     public static func json(_ findings: [LayoutFinding]) -> String {
-        JSONText.encode(Document(findings: findings.map(Entry.init)))
+        JSONText.document(.lint, Document(findings: findings.map(Entry.init)))
     }
 
     // MARK: - JSON shapes
@@ -49,39 +52,36 @@ public enum LintReport {
     }
 
     private struct Entry: Encodable {
-        struct View: Encodable {
-            var className: String
-            var address: String?
-            var name: String?
-            /// The property that holds the view (`ProfileCell.avatarView`), when one does.
-            var property: String?
-        }
-        struct Constraint: Encodable {
-            var address: String?
-            var text: String
-            /// Where it was made, the text report's `made at …` line (the debugger rewrites the marker).
-            var madeAt: String?
-        }
         var rule: String
-        var view: View
+        var view: ObjectReference
         var detail: String
-        var constraints: [Constraint]
+        var constraints: [LintedConstraint]
         var why: String
         var fix: String
         var snapKitFix: String?
 
         init(_ finding: LayoutFinding) {
             rule = finding.rule
-            view = View(className: finding.view.className, address: finding.view.addressText, name: finding.view.name,
-                        property: finding.view.property)
+            view = finding.view
             detail = finding.detail
-            constraints = finding.constraints.map {
-                Constraint(address: $0.address.map { "0x" + String($0, radix: 16) }, text: ConstraintFormatter.line($0),
-                           madeAt: $0.madeAtText)
-            }
+            constraints = finding.constraints.map(LintedConstraint.init)
             why = finding.why
             fix = finding.fix
             snapKitFix = finding.snapKitFix
+        }
+    }
+
+    /// A finding's constraint: the shared constraint object, and its report line as `text`
+    /// (the line the text report prints, which starts with the address a user pastes).
+    private struct LintedConstraint: Encodable {
+        var constraint: ConstraintSnapshot
+
+        private enum Key: String, CodingKey { case text }
+
+        func encode(to encoder: Encoder) throws {
+            try constraint.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(ConstraintFormatter.line(constraint), forKey: .text)
         }
     }
 }

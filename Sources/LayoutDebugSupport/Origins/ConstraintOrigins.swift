@@ -106,7 +106,7 @@ public enum ConstraintOrigins {
     /// - Parameter isSystem: Whether UIKit or AppKit made it (autoresizing, content size…):
     ///   its backtrace would name the app's layout call, not a line that made it.
     static func origin(ofConstraintAt address: UInt, isSystem: Bool) -> ConstraintOrigin {
-        if isSystem { return .unknown("made by the system") }
+        if isSystem { return .system(ConstraintOrigin.systemReason) }
         lock.lock()
         defer { lock.unlock() }
         if let frames = table.frames(for: address) { return .returnAddresses(frames) }

@@ -66,9 +66,9 @@ public enum AutolayoutTrace {
         return found
     }
 
-    /// The trace as JSON: `{"text", "ambiguities": [{"view", "variables"}]}`.
+    /// The trace as JSON: `{"schema", "kind": "autolayout-trace", "text", "ambiguities": [{"view", "variables"}]}`.
     public static func json(_ root: ViewSnapshot) -> String {
-        JSONText.encode(Document(text: text(root), ambiguities: ambiguities(root)))
+        JSONText.document(.autolayoutTrace, Document(text: text(root), ambiguities: ambiguities(root)))
     }
 
     /// The JSON form of the trace.

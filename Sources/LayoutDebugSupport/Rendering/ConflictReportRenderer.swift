@@ -46,7 +46,7 @@ public enum ConflictReportRenderer {
     }
 
     /// The report as one JSON object:
-    /// `{"text", "owner", "ownerEvidence", "signature", "viewController", "ordinal", …}`.
+    /// `{"schema", "kind": "conflict-report", "text", "owner", "ownerEvidence", "signature", …}`.
     ///
     /// `brokenConstraint` is its stringValue line; the full snapshot travels
     /// in `conflict` so tools need no second call.
@@ -56,7 +56,7 @@ public enum ConflictReportRenderer {
     ///   - why: The explainer's arithmetic section, or `nil`.
     /// - Returns: JSON text decodable as `ConflictReportDocument`.
     public static func json(_ c: ConflictSnapshot, why: String?) -> String {
-        JSONText.encode(document(c, why: why))
+        JSONText.document(.conflictReport, document(c, why: why))
     }
 
     /// The value `json(_:why:)` encodes.

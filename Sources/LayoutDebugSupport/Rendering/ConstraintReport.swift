@@ -27,9 +27,9 @@ public enum ConstraintReport {
         return out
     }
 
-    /// The report as JSON: `{"text", "constraint", "items"}`.
+    /// The report as JSON: `{"schema", "kind": "constraint-report", "text", "constraint", "items"}`.
     public static func json(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
-        JSONText.encode(Document(text: text(c, items: items), constraint: c, items: items))
+        JSONText.document(.constraintReport, Document(text: text(c, items: items), constraint: c, items: items))
     }
 
     /// The JSON form of the report.

@@ -180,8 +180,8 @@ public enum DescentReport {
         out.write(" skipped; use --all to see them)\n")
     }
 
-    /// The report as JSON: `{"text": …, "entries": [{"depth", "view", "skippedSubviews"}]}`,
-    /// the encoding of `Document`.
+    /// The report as JSON: `{"schema", "kind": "descent-report", "text": …, "entries": [{"depth",
+    /// "view", "skippedSubviews"}]}`, the encoding of `JSONDocument(.descentReport, Document)`.
     public static func json(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
         var out = TextWriter(capacity: count(root) * 4096)
@@ -221,11 +221,13 @@ public enum DescentReport {
         entries.write(skippedSubviews ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
     }
 
-    /// Appends `{"text":…,"entries":[…]}` from the report's text and its entries.
+    /// Appends `{"schema":…,"kind":"descent-report","text":…,"entries":[…]}` from the report's
+    /// text and its entries.
     static func writeJSONDocument(text: borrowing TextWriter, entries: borrowing TextWriter,
                                   into out: inout TextWriter) {
-        out.reserveCapacity(text.count + text.count / 8 + entries.count + 32)
-        out.write("{\"text\":\"")
+        out.reserveCapacity(text.count + text.count / 8 + entries.count + 96)
+        out.write(JSONDocumentKind.descentReport.head)
+        out.write("\"text\":\"")
         out.writeJSONEscaped(contentsOf: text)
         out.write("\",\"entries\":[")
         out.write(contentsOf: entries)

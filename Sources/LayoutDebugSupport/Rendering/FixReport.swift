@@ -29,9 +29,9 @@ public enum FixReport {
         return out
     }
 
-    /// The outcome as one JSON object: `{"text", "resolved", "outcome"}`.
+    /// The outcome as one JSON object: `{"schema", "kind": "fix-outcome", "text", "resolved", "outcome"}`.
     public static func json(_ outcome: FixOutcome) -> String {
-        JSONText.encode(FixReportDocument(text: text(outcome), resolved: outcome.isResolved, outcome: outcome))
+        JSONText.document(.fixOutcome, FixReportDocument(text: text(outcome), resolved: outcome.isResolved, outcome: outcome))
     }
 
     /// The changes applied in this stop, oldest first.
@@ -44,9 +44,9 @@ public enum FixReport {
         return out
     }
 
-    /// The changes as JSON: `{"changes": [...]}`.
+    /// The changes as JSON: `{"schema", "kind": "fix-list", "changes": [...]}`.
     public static func listJSON(_ steps: [FixOutcome.Step]) -> String {
-        JSONText.encode(FixListDocument(changes: steps))
+        JSONText.document(.fixList, FixListDocument(changes: steps))
     }
 
     // MARK: - Pieces

@@ -49,9 +49,10 @@ public enum ReferencingConstraintsReport {
         return out
     }
 
-    /// The lists as JSON: `{"text", "view", "constraints", "ancestorConstraints"}`.
+    /// The lists as JSON: `{"schema", "kind": "referencing-constraints", "text", "view",
+    /// "constraints", "ancestorConstraints"}`.
     public static func json(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
-        JSONText.encode(Document(
+        JSONText.document(.referencingConstraints, Document(
             text: text(view, includeSystem: includeSystem), view: view.reference,
             constraints: referencingConstraints(view, includeSystem: includeSystem),
             ancestorConstraints: referencingConstraintsInSuperviews(view, includeSystem: includeSystem)))

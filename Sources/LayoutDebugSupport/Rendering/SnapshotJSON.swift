@@ -65,7 +65,7 @@ enum SnapshotJSON {
         out.writeJSONString(c.className)
         if let address = c.address {
             out.write(",\"address\":")
-            out.writeJSONNumber(address)
+            writeAddress(address, into: &out)
         }
         if let identifier = c.identifier {
             out.write(",\"identifier\":")
@@ -78,7 +78,7 @@ enum SnapshotJSON {
         out.write(",\"firstAttribute\":")
         out.writeJSONString(c.firstAttribute.rawValue)
         out.write(",\"relation\":")
-        out.write(decimal: Int64(c.relation.rawValue))
+        writeRelation(c.relation, into: &out)
         if let item = c.secondItem {
             out.write(",\"secondItem\":")
             write(item, into: &out)
@@ -132,7 +132,7 @@ enum SnapshotJSON {
         out.writeJSONString(r.className)
         if let address = r.address {
             out.write(",\"address\":")
-            out.writeJSONNumber(address)
+            writeAddress(address, into: &out)
         }
         if let name = r.name {
             out.write(",\"name\":")
@@ -149,28 +149,49 @@ enum SnapshotJSON {
         out.write("}")
     }
 
-    /// An origin as Swift's synthesized enum coding writes it: `{"case":{"_0":…}}`.
+    /// An origin as one object whose key says what is known (`ConstraintOrigin`'s coding):
+    /// `{"frames":["0x…"]}`, `{"imageFrames":[…]}`, `{"system":…}` or `{"unknown":…}`.
     static func write(_ origin: ConstraintOrigin, into out: inout TextWriter) {
         switch origin {
         case .returnAddresses(let frames):
-            out.write("{\"returnAddresses\":{\"_0\":[")
+            out.write("{\"frames\":[")
             for (index, frame) in frames.enumerated() {
                 if index > 0 { out.write(",") }
-                out.writeJSONNumber(frame)
+                writeAddress(frame, into: &out)
             }
-            out.write("]}}")
+            out.write("]}")
         case .imageAddresses(let frames):
-            out.write("{\"imageAddresses\":{\"_0\":")
+            out.write("{\"imageFrames\":")
             writeStrings(frames, into: &out)
-            out.write("}}")
-        case .unknown(let reason):
-            out.write("{\"unknown\":{\"_0\":")
+            out.write("}")
+        case .system(let reason):
+            out.write("{\"system\":")
             out.writeJSONString(reason)
-            out.write("}}")
+            out.write("}")
+        case .unknown(let reason):
+            out.write("{\"unknown\":")
+            out.writeJSONString(reason)
+            out.write("}")
         }
     }
 
     // MARK: - Pieces
+
+    /// `"0x…"`, lowercase (`AddressCoding`).
+    private static func writeAddress(_ address: UInt64, into out: inout TextWriter) {
+        out.write("\"0x")
+        out.write(hex: address)
+        out.write("\"")
+    }
+
+    /// The relation's name (`LayoutRelation`'s coding), without building a string.
+    private static func writeRelation(_ relation: LayoutRelation, into out: inout TextWriter) {
+        switch relation {
+        case .lessThanOrEqual: out.write("\"lessThanOrEqual\"")
+        case .equal: out.write("\"equal\"")
+        case .greaterThanOrEqual: out.write("\"greaterThanOrEqual\"")
+        }
+    }
 
     private static func write(_ r: SnapshotRect, into out: inout TextWriter) {
         out.write("{\"x\":")

@@ -9,6 +9,9 @@ public enum ConstraintOrigin: Codable, Hashable, Sendable {
     /// The same frames as `image+0xoffset` (with a symbol when known), for a reader without
     /// the process: the in-app monitor's reports and backlog.
     case imageAddresses([String])
+    /// UIKit or AppKit made the constraint (autoresizing, content size…), so its backtrace
+    /// would name the app's layout call, not a line of the app's that made it: in a few words.
+    case system(String)
     /// Capture was on, but no record names this constraint: the reason, in a few words.
     case unknown(String)
 }
@@ -23,10 +26,68 @@ extension ConstraintOrigin {
             return "made at <frames" + frames.map { " 0x" + String($0, radix: 16) }.joined() + ">"
         case .imageAddresses(let frames):
             return "made at <image frames" + frames.map { " " + $0 }.joined() + ">"
-        case .unknown(let reason):
+        case .system(let reason), .unknown(let reason):
             return "made at ? (\(reason))"
         }
     }
+}
+
+// MARK: - JSON
+
+// One object whose key says what is known (docs/schema/common.json): `{"frames": ["0x…"]}`,
+// `{"imageFrames": ["app+0x1a2b"]}`, `{"system": "…"}` or `{"unknown": "…"}`. The debugger
+// turns `frames` into `{"file", "line", "function", "frames"}` (lldb/layoutdebug/json_documents.py).
+extension ConstraintOrigin {
+    private enum CodingKeys: String, CodingKey {
+        case frames, imageFrames, system, unknown
+        // What Swift's synthesized coding wrote before `layoutdebug/1`: `{"returnAddresses": {"_0": […]}}`.
+        case returnAddresses, imageAddresses
+    }
+
+    /// The payload key of Swift's synthesized enum coding.
+    private enum PayloadKey: String, CodingKey { case _0 }
+
+    /// Reads any form above, and the synthesized one of older documents.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.frames) {
+            self = .returnAddresses(try container.decodeAddresses(forKey: .frames))
+        } else if container.contains(.imageFrames) {
+            self = .imageAddresses(try container.decode([String].self, forKey: .imageFrames))
+        } else if container.contains(.system) {
+            self = .system(try container.decode(String.self, forKey: .system))
+        } else if container.contains(.unknown), let reason = try? container.decode(String.self, forKey: .unknown) {
+            self = .unknown(reason)
+        } else if container.contains(.returnAddresses) {
+            let payload = try container.nestedContainer(keyedBy: PayloadKey.self, forKey: .returnAddresses)
+            self = .returnAddresses(try payload.decodeAddresses(forKey: ._0))
+        } else if container.contains(.imageAddresses) {
+            let payload = try container.nestedContainer(keyedBy: PayloadKey.self, forKey: .imageAddresses)
+            self = .imageAddresses(try payload.decode([String].self, forKey: ._0))
+        } else if container.contains(.unknown) {
+            let payload = try container.nestedContainer(keyedBy: PayloadKey.self, forKey: .unknown)
+            let reason = try payload.decode(String.self, forKey: ._0)
+            self = reason == ConstraintOrigin.systemReason ? .system(reason) : .unknown(reason)
+        } else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "an origin has frames, imageFrames, system or unknown"))
+        }
+    }
+
+    /// Writes the one-key object of its case.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .returnAddresses(let frames): try container.encodeAddresses(frames, forKey: .frames)
+        case .imageAddresses(let frames): try container.encode(frames, forKey: .imageFrames)
+        case .system(let reason): try container.encode(reason, forKey: .system)
+        case .unknown(let reason): try container.encode(reason, forKey: .unknown)
+        }
+    }
+
+    /// What a report says of a constraint UIKit or AppKit made.
+    static let systemReason = "made by the system"
 }
 
 extension ConstraintSnapshot {

@@ -115,4 +115,52 @@ public enum LayoutRelation: Int, Codable, Hashable, Sendable {
         default: return nil
         }
     }
+
+    /// The case's name, as JSON writes it: `lessThanOrEqual`, `equal`, `greaterThanOrEqual`.
+    public var name: String {
+        switch self {
+        case .lessThanOrEqual: return "lessThanOrEqual"
+        case .equal: return "equal"
+        case .greaterThanOrEqual: return "greaterThanOrEqual"
+        }
+    }
+
+    /// The relation named `name`, or `nil`.
+    public init?(name: String) {
+        switch name {
+        case "lessThanOrEqual": self = .lessThanOrEqual
+        case "equal": self = .equal
+        case "greaterThanOrEqual": self = .greaterThanOrEqual
+        default: return nil
+        }
+    }
+}
+
+// MARK: - JSON
+
+// By name, as attributes and owners are: a raw value (`0`) means nothing to a reader
+// who has not looked up `NSLayoutConstraint.Relation`.
+extension LayoutRelation {
+    /// Reads the name, or the raw value that documents before `layoutdebug/1` wrote.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let name = try? container.decode(String.self) {
+            guard let relation = LayoutRelation(name: name) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a relation: \(name)")
+            }
+            self = relation
+            return
+        }
+        let raw = try container.decode(Int.self)
+        guard let relation = LayoutRelation(rawValue: raw) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a relation: \(raw)")
+        }
+        self = relation
+    }
+
+    /// Writes the name.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
 }

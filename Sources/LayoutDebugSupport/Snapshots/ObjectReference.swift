@@ -39,7 +39,7 @@ public struct ObjectReference: Codable, Hashable, Sendable {
 
     /// The address as `0x` followed by lowercase hex digits, or `nil`.
     public var addressText: String? {
-        address.map { "0x" + String($0, radix: 16) }
+        address.map(AddressCoding.text)
     }
 
     /// The name a report shows: the nametag or identifier when there is one,
@@ -49,4 +49,31 @@ public struct ObjectReference: Codable, Hashable, Sendable {
     /// The property to print after the address: only when no nametag or
     /// identifier names the object, because a name the user chose wins.
     public var shownProperty: String? { name == nil ? property : nil }
+}
+
+// MARK: - JSON
+
+// The address as "0x…" (`AddressCoding`); the rest as Swift would write it.
+extension ObjectReference {
+    private enum CodingKeys: String, CodingKey { case className, address, name, title, property }
+
+    /// Reads a reference; an older document's decimal address reads too.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(className: try container.decode(String.self, forKey: .className),
+                  address: try container.decodeAddressIfPresent(forKey: .address),
+                  name: try container.decodeIfPresent(String.self, forKey: .name),
+                  title: try container.decodeIfPresent(String.self, forKey: .title),
+                  property: try container.decodeIfPresent(String.self, forKey: .property))
+    }
+
+    /// Writes `{"className", "address": "0x…", "name", "title", "property"}`, the optional ones when set.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(className, forKey: .className)
+        try container.encodeAddress(address, forKey: .address)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(property, forKey: .property)
+    }
 }

@@ -86,7 +86,8 @@ final class LintEntryPointsTests: XCTestCase {
             XCTAssertNotNil(findings[0]["why"] as? String)
             XCTAssertEqual(findings[0]["snapKitFix"] as? String, "make.edges.equalToSuperview().inset(50) instead of .offset(50)")
             let fixed = try self.window("trap-offset-inset-fixed")
-            XCTAssertEqual(text(lds_lint(pointer(fixed), UInt32(ReportOptions.json.rawValue))), #"{"findings":[]}"#)
+            XCTAssertEqual(text(lds_lint(pointer(fixed), UInt32(ReportOptions.json.rawValue))),
+                           #"{"schema":"layoutdebug/1","kind":"lint","findings":[]}"#)
         }
     }
 

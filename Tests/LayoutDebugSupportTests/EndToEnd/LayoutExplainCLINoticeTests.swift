@@ -49,7 +49,10 @@ final class LayoutExplainCLINoticeTests: XCTestCase {
     func test_json_givesTheNoticeKind_insteadOfAnOwner() throws {
         let result = try run(["--json"], stdin: NoticeLogs.hierarchyNotPrepared + "\n" + NoticeLogs.conflict + "\n")
         XCTAssertEqual(result.status, 0, result.err)
-        let documents = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(document["schema"] as? String, "layoutdebug/1")
+        XCTAssertEqual(document["kind"] as? String, "explain")
+        let documents = try XCTUnwrap(document["reports"] as? [[String: Any]])
         XCTAssertEqual(documents.count, 2)
         XCTAssertEqual(documents[0]["notice"] as? String, "view-hierarchy-not-prepared")
         XCTAssertNil(documents[0]["owner"])

@@ -174,12 +174,16 @@ final class LayoutExplainCLITests: XCTestCase {
     func test_json_reportsAndSummary() throws {
         let reports = try run(["--json", corpus("logs/027.txt")])
         XCTAssertEqual(reports.status, 0)
-        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [[String: Any]])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [String: Any])
+        XCTAssertEqual(document["schema"] as? String, "layoutdebug/1")
+        XCTAssertEqual(document["kind"] as? String, "explain")
+        let array = try XCTUnwrap(document["reports"] as? [[String: Any]])
         XCTAssertEqual(array.count, 1)
         let explanation = try XCTUnwrap(array[0]["explanation"] as? [String: Any])
         XCTAssertEqual(explanation["verdict"] as? String, "contradiction")
         let summary = try run(["--json", "--summary", corpus("logs/027.txt")])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(summary.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["kind"] as? String, "explain-summary")
         XCTAssertEqual(object["total"] as? Int, 1)
     }
 
@@ -211,7 +215,8 @@ final class LayoutExplainCLITests: XCTestCase {
         let lines = text.out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[1], "Owner: system (only UIKit-internal views: _UIButtonBarStackView)")
         let reports = try run(["--json", corpus("logs/018.txt"), corpus("logs/023.txt")])
-        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [[String: Any]])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [String: Any])
+        let array = try XCTUnwrap(document["reports"] as? [[String: Any]])
         XCTAssertEqual(array.compactMap { $0["owner"] as? String }, ["transient", "yours"])
         let report = try XCTUnwrap(array[1]["report"] as? [String: Any])
         XCTAssertEqual(report["owner"] as? String, "yours")

@@ -94,8 +94,8 @@ final class FixRankingTests: XCTestCase {
         let forecast = try XCTUnwrap(fixes[2]["forecast"] as? [String: Any])
         let move = try XCTUnwrap((forecast["moves"] as? [[String: Any]])?.first)
         // Addresses as the rest of the JSON gives them: the view's reference, the fix's target.
-        XCTAssertEqual((move["view"] as? [String: Any])?["address"] as? Int, 0xA0)
-        XCTAssertEqual(fixes[2]["target"] as? Int, 0x2)
+        XCTAssertEqual((move["view"] as? [String: Any])?["address"] as? String, "0xa0")
+        XCTAssertEqual(fixes[2]["target"] as? String, "0x2")
         XCTAssertEqual((move["to"] as? [String: Any])?["x"] as? Double, -718)
         XCTAssertEqual(forecast["keepsViewsInside"] as? Bool, false)
     }

@@ -71,7 +71,7 @@ final class OriginCaptureTests: XCTestCase {
             parent.addSubview(framed)
             parent.layoutIfNeeded()
             let system = try XCTUnwrap(parent.constraints.first { $0.firstItem === framed })
-            XCTAssertEqual(LiveAdapter().snapshot(of: system, owner: parent).origin, .unknown("made by the system"))
+            XCTAssertEqual(LiveAdapter().snapshot(of: system, owner: parent).origin, .system("made by the system"))
             ConstraintOrigins.stop()
             XCTAssertEqual(LiveAdapter().snapshot(of: before, owner: early).origin, .unknown("capture was off"))
         }
@@ -137,7 +137,7 @@ final class OriginCaptureTests: XCTestCase {
         var markers = OriginMarkers()
         var out = TextWriter()
         for origin: ConstraintOrigin in [.returnAddresses([0x10, 0x20]), .returnAddresses([0x30]),
-                                         .returnAddresses([0x10, 0x20]), .unknown("made by the system")] {
+                                         .returnAddresses([0x10, 0x20]), .system("made by the system")] {
             markers.writeLine(origin, indent: " ", into: &out)
         }
         XCTAssertEqual(out.string, """

@@ -10,7 +10,7 @@ final class SnapshotJSONTests: XCTestCase {
     /// The document as the generic encoder writes it: the reference.
     private func generic(_ root: ViewSnapshot, all: Bool = false) -> String {
         let entries = DescentReport.entries(root, all: all)
-        return JSONText.encode(DescentReport.Document(
+        return JSONText.document(.descentReport, DescentReport.Document(
             text: DescentReport.render(entries, skipping: DescentReport.defaultSkippedClasses, all: all),
             entries: entries))
     }
@@ -50,8 +50,11 @@ final class SnapshotJSONTests: XCTestCase {
         c.origin = .imageAddresses(["app+0x1a (f)", "lib\\x"])
         c.address = nil
         var child = ViewSnapshot(reference: ObjectReference(className: "UIButton", address: 0x50), constraints: [c])
-        c.origin = .unknown("made by the system")
+        c.origin = .system("made by the system")
         child.ancestorConstraints = [c]
+        c.origin = .unknown("made before capture began")
+        c.relation = .lessThanOrEqual
+        child.constraints.append(c)
         child.children = [ViewSnapshot(reference: ObjectReference(className: "UIImageView", address: 0x60))]
         view.children = [child, ViewSnapshot(reference: ObjectReference(className: "UILayoutGuide"), isLayoutGuide: true)]
         XCTAssertEqual(DescentReport.json(view), generic(view))

@@ -1,7 +1,10 @@
 """lorigins: record where each constraint is made, so reports say `made at File.swift:42`."""
 
+import re
+
 from ..errors import LayoutDebugError
 from ..evaluation import Context
+from ..json_documents import document, dumps
 from ..lldb_api import lldb
 from ..origin_launch import capture_at_launch, find_launch_breakpoints, set_capture, stop_capture_at_launch
 from .base import Command, target_flags
@@ -38,13 +41,15 @@ class OriginsCommand(Command):
         "  lorigins on            then `process launch`: capture from main\n"
         "  lbreak --origins       the same, with the conflict breakpoints\n"
         "  lorigins               where capture stands\n"
-        "  lorigins off")
+        "  lorigins off\n"
+        "  lorigins --json         the same as one document (docs/schema/origins.json)")
     flags = target_flags()
 
     def add_arguments(self, parser):
         """on, off or status (the default)."""
         parser.add_argument("state", nargs="?", default="status", choices=("on", "off", "status"),
                             help="on, off, or status (default)")
+        parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
 
     def run(self, debugger, args, exe_ctx):
         """Sets or reports capture at launch and, in a stopped process, now."""
@@ -53,6 +58,7 @@ class OriginsCommand(Command):
             raise LayoutDebugError("no target: create one with `target create <app>` first")
         process = stopped_process(exe_ctx)
         lines = []
+        status = None
         if args.state == "on":
             lines.append(capture_at_launch(target))
         elif args.state == "off":
@@ -62,12 +68,35 @@ class OriginsCommand(Command):
             at_launch = "on" if find_launch_breakpoints(target) else "off"
             lines.append("Origins: capture at launch is %s." % at_launch)
         if process is not None:
-            lines[0] = one_origins_line(lines[0], set_capture(Context(debugger, exe_ctx), args.state))
+            status = set_capture(Context(debugger, exe_ctx), args.state)
+            lines[0] = one_origins_line(lines[0], status)
             if args.state == "on":
                 lines.append("(Constraints made before now have no origin; relaunch to record them all.)")
         elif args.state == "on":
             lines.append("Launch the app (process launch) to record its constraints from the start.")
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        if args.json:
+            return dumps(document("origins", text=text, atLaunch=bool(find_launch_breakpoints(target)),
+                                  process=None if status is None else process_capture(status)))
+        return text
+
+
+# The library's status line (ConstraintOrigins.status): `origins: capture is on; 7 live
+# constraint(s) recorded, 3 not recorded because the table was full (100000 records)`.
+CAPTURE_ON = re.compile(r"capture is on; (\d+) live constraint\(s\) recorded"
+                        r"(?:, (\d+) not recorded because the table was full \((\d+) records\))?")
+
+
+def process_capture(status):
+    """lorigins --json's `process`: capture in the stopped process, from the library's status."""
+    found = CAPTURE_ON.search(status)
+    if found is None:
+        return {"capturing": False}
+    fields = {"capturing": True, "recorded": int(found.group(1))}
+    if found.group(2) is not None:
+        fields["refused"] = int(found.group(2))
+        fields["capacity"] = int(found.group(3))
+    return fields
 
 
 def one_origins_line(at_launch, in_process):

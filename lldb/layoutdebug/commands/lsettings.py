@@ -4,6 +4,7 @@ the process."""
 from ..c_expressions import c_string_literal
 from ..evaluation import Context
 from ..expression_errors import first_line
+from ..json_documents import document, dumps
 from ..lldb_api import lldb
 from ..process_facts import facts_for
 from ..session import session_for
@@ -30,14 +31,16 @@ class SettingsCommand(Command):
         "1 ms. A remote process, macOS (no /proc) and any failed local read use LLDB's\n"
         "read, which is also the check the first local read of a process must match.\n"
         "Turn it off to read every report through LLDB.\n"
-        "With no option, lsettings shows every setting.")
+        "With no option, lsettings shows every setting; --json prints them as one\n"
+        "document (docs/schema/settings.json).")
     examples = (
         "examples:\n"
         "  lsettings\n"
         "  lsettings --timeout 20\n"
         "  lsettings --skip \"UIButton,MyApp.ChartView\"\n"
         "  lsettings --skip \"\"        restore the default skip list\n"
-        "  lsettings --local-read off  read every report through LLDB")
+        "  lsettings --local-read off  read every report through LLDB\n"
+        "  lsettings --json")
 
     def add_arguments(self, parser):
         """The options and positionals of lsettings."""
@@ -47,6 +50,7 @@ class SettingsCommand(Command):
         parser.add_argument("--local-read", choices=("on", "off"),
                             help="read reports of a process on this machine from /proc/<pid>/mem "
                                  "(default on)")
+        parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
 
     def run(self, debugger, args, exe_ctx):
         """Applies the options given, then prints the settings they touched (all of them with none)."""
@@ -56,27 +60,64 @@ class SettingsCommand(Command):
         if args.local_read is not None:
             session.local_read = args.local_read == "on"
         lines = ["timeout: %s" % format_seconds(session.timeout)]
+        fields = {"timeout": session.timeout}
         if args.local_read is not None or (args.timeout is None and args.skip is None):
-            lines.append("local read: %s" % describe_local_read(session, exe_ctx))
+            detail = describe_local_read(session, exe_ctx)
+            lines.append("local read: %s" % detail)
+            fields["localRead"] = local_read_fields(session, detail)
         if args.skip is not None:
             ctx = Context(debugger, exe_ctx)
             answer = ctx.call_report("lds_set_skipped_classes", c_string_literal(args.skip)).strip()
-            facts_for(ctx.process).skip_list = answer
+            facts = facts_for(ctx.process)
+            facts.skip_list = answer
+            facts.skip_list_is_default = not args.skip.strip()
             lines.append(answer)
+            fields["skipList"] = skip_list_fields(answer, facts.skip_list_is_default)
         elif args.timeout is None and args.local_read is None:
             lines.append("skip list: %s" % describe_skip_list(exe_ctx))
-        return "\n".join(lines)
+            fields["skipList"] = skip_list_fields(*current_skip_list(exe_ctx))
+        text = "\n".join(lines)
+        if args.json:
+            return dumps(document("settings", text=text, **fields))
+        return text
+
+
+def local_read_fields(session, detail):
+    """lsettings --json's `localRead`: the switch, and what it means for the process now."""
+    words = detail.split(" ", 1)[1] if " " in detail else ""
+    return {"enabled": bool(session.local_read), "detail": words[1:-1] if words.startswith("(") else words}
+
+
+SKIP_PREFIX = "Skipping subviews of: "
+
+
+def skip_list_fields(answer, is_default):
+    """lsettings --json's `skipList`: whether the process skips the library's default list,
+    and the classes, from the library's answer (`Skipping subviews of: A, B`) when there is
+    one (None: `--skip` was not given in this process, so the list was never read)."""
+    if answer is None:
+        return {"default": is_default}
+    classes = answer[len(SKIP_PREFIX):] if answer.startswith(SKIP_PREFIX) else answer
+    return {"default": is_default, "classes": [name.strip() for name in classes.split(",") if name.strip()]}
+
+
+def current_skip_list(exe_ctx):
+    """The library's last answer to `--skip` in this process (None when none was given), and
+    whether the list is the default."""
+    process = exe_ctx.GetProcess() if exe_ctx is not None and lldb is not None else None
+    if process is None or not process.IsValid():
+        return None, True
+    facts = facts_for(process)
+    return facts.skip_list, facts.skip_list_is_default
 
 
 def describe_skip_list(exe_ctx):
     """The classes whose subviews lreport leaves out in this process: the last list
     `--skip` set here, else the library's default."""
-    process = exe_ctx.GetProcess() if exe_ctx is not None and lldb is not None else None
-    answer = facts_for(process).skip_list if process is not None and process.IsValid() else None
-    prefix = "Skipping subviews of: "
+    answer, _ = current_skip_list(exe_ctx)
     if answer is None:
         return "the default (controls such as UIButton and UILabel; --skip changes it)"
-    return answer[len(prefix):] if answer.startswith(prefix) else answer
+    return answer[len(SKIP_PREFIX):] if answer.startswith(SKIP_PREFIX) else answer
 
 
 def describe_local_read(session, exe_ctx):
