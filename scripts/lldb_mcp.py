@@ -126,7 +126,10 @@ def import_lldb(lldb):
         os.execve(python, [python, os.path.abspath(__file__)] + sys.argv[1:], environment)
     preload_liblldb(folder)
     sys.path.insert(0, folder)
+    sys.modules.pop("lldb", None)
     import lldb as module
+    if not hasattr(module, "SBDebugger"):
+        fail("%s is not LLDB's Python module" % folder)
     return module
 
 
@@ -191,7 +194,12 @@ def make_debugger(lldb, options):
 
 def start_server(lldb, debugger, port):
     """Starts LLDB's MCP server on localhost:`port`; the port it listens on."""
-    output = required(lldb, debugger, "protocol-server start MCP listen://localhost:%d" % port)
+    ok, output, error = run_command(lldb, debugger, "protocol-server start MCP listen://localhost:%d" % port)
+    if not ok and "not a valid command" in error:
+        fail("this LLDB has no MCP server: protocol-server needs LLDB 21 or later "
+             "(the Swift 6.2+ toolchain's); give it with --lldb")
+    if not ok:
+        fail("the MCP server did not start on localhost:%d: %s" % (port, (error or output).strip()))
     found = re.search(r"127\.0\.0\.1\]?:(\d+)", output) or re.search(r":(\d+)\s*$", output.strip())
     if not found:
         fail("the MCP server said nothing of its port: %s" % output.strip())
@@ -288,6 +296,8 @@ def main(argv):
     lldb_path = options.lldb or default_lldb()
     if not lldb_path:
         fail("no lldb found: put the Swift toolchain on PATH or give --lldb")
+    if not os.access(lldb_path, os.X_OK) or os.path.isdir(lldb_path):
+        fail("no lldb at %s (--lldb)" % lldb_path)
     if not os.path.isfile(options.commands):
         fail("no %s (--commands)" % options.commands)
     lldb = import_lldb(lldb_path)

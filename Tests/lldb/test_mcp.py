@@ -203,3 +203,14 @@ def test_an_agent_config_s_stdio_server_speaks_only_mcp_on_stdout(tmp_path):
     finally:
         if process.poll() is None:
             stop(process)
+
+
+def test_an_lldb_without_an_mcp_server_or_none_at_all_is_one_clear_line(tmp_path):
+    environment = server_environment()
+    for lldb, message in (("/usr/bin/lldb-16", "this LLDB has no MCP server: protocol-server needs LLDB 21 or later"),
+                          (str(tmp_path / "no-lldb"), "no lldb at %s (--lldb)" % (tmp_path / "no-lldb"))):
+        completed = subprocess.run([sys.executable, SCRIPT, "--lldb", lldb], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, universal_newlines=True, env=environment, timeout=WAIT)
+        assert completed.returncode == 2, completed
+        assert completed.stderr.splitlines() == [completed.stderr.strip()], completed.stderr
+        assert completed.stderr.startswith("error: lldb_mcp: " + message), completed.stderr
