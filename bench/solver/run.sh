@@ -5,8 +5,9 @@
 #   bench/solver/run.sh [--sizes 100,1000] [--reps 3] [--workloads chain_req,chain,grid]
 #
 # Prints one line per workload, size and operation with both times and ours/kiwi, and last
-# `ratio=X`: the worst build-time ratio (ours / kiwi) at N=1000 (at the largest size when 1000
-# is not run). Raw results go to bench/out/solver/.
+# `ratio=X`: the worst ratio (ours / kiwi) over every operation (build, update, resize, readd,
+# conflict), workload and size run, after a `# worst:` line naming it. Raw results go to
+# bench/out/solver/.
 # Environment: SOLVER_BENCH_SCRATCH (SwiftPM scratch path, default .build-bench).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)

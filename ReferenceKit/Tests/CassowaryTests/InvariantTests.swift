@@ -21,7 +21,7 @@ final class InvariantTests: XCTestCase {
         let y = Variable("y")
         try solver.addConstraint(eq(x + y, c(10)))
         try solver.checkInvariants()
-        let xSymbol = try XCTUnwrap(solver.symbols[x])
+        let xSymbol = try XCTUnwrap(solver.knownSymbol(of: x))
         let row = try XCTUnwrap(solver.tableau.row(for: xSymbol))
         row.insert(xSymbol, 1)
         XCTAssertThrowsError(try solver.checkInvariants()) { error in

@@ -15,6 +15,11 @@ public final class Variable: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var cacheOwner: SolverToken?
     /// The symbol ``cacheOwner`` gave this variable.
     @exclusivity(unchecked) var cachedSymbol = Symbol(id: 0, kind: .external)
+    /// The value ``cacheOwner`` last gave this variable, valid while its tableau's generation
+    /// is ``cachedGeneration`` (never 0, so a variable that has not been read misses).
+    @exclusivity(unchecked) var cachedValue = 0.0
+    /// The tableau generation ``cachedValue`` was read in.
+    @exclusivity(unchecked) var cachedGeneration: UInt32 = 0
 
     /// Creates a variable.
     ///

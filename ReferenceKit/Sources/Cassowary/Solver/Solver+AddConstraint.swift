@@ -59,43 +59,56 @@ extension Solver {
 
     /// The row `expression + marker terms = 0` of `constraint`, with basic variables as refs,
     /// and the tag of its new symbols.
+    ///
+    /// Cells and refs are gathered in arrays and sorted once: inserting them one by one into
+    /// a row cost an array edit or a merge per term. The markers are made last, so they have
+    /// the highest ids and go at the end.
     func makeRow(for constraint: Constraint, position: Int) -> (Row, Tag) {
-        let row = Row(constant: constraint.expression.constant)
-        var ignored: [Symbol] = []
-        for term in constraint.expression.terms where !isNearZero(term.coefficient) {
-            let symbol = symbol(for: term.variable)
-            if tableau.isBasic(symbol) {
-                row.insertRefs([Cell(symbol: symbol, coefficient: term.coefficient)], times: 1, added: &ignored)
-            } else {
-                row.insert(symbol, term.coefficient)
-            }
+        let terms = constraint.expression.terms
+        var cells: [Cell] = []
+        var refs: [Cell] = []
+        cells.reserveCapacity(terms.count + 2)
+        for term in terms where !isNearZero(term.coefficient) {
+            let cell = Cell(symbol: symbol(for: term.variable), coefficient: term.coefficient)
+            if tableau.isBasic(cell.symbol) { refs.append(cell) } else { cells.append(cell) }
         }
-        let tag: Tag
+        Row.sortSummingDuplicates(&cells)
+        Row.sortSummingDuplicates(&refs)
+        let tag = makeMarkers(for: constraint, position: position, into: &cells)
+        let row = Row(constant: constraint.expression.constant, cells: cells)
+        row.refs = refs
+        return (row, tag)
+    }
+
+    /// Makes the marker symbols of `constraint` (a slack, a dummy, or errors) and appends
+    /// their cells to `cells`.
+    ///
+    /// - Returns: The constraint's tag.
+    private func makeMarkers(for constraint: Constraint, position: Int, into cells: inout [Cell]) -> Tag {
         let required = constraint.strength.isRequired
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
             let slack = tableau.makeSymbol(.slack)
-            row.insert(slack, coefficient)
+            cells.append(Cell(symbol: slack, coefficient: coefficient))
             var other: Symbol?
             if !required {
                 let error = tableau.makeSymbol(.error)
-                row.insert(error, -coefficient)
+                cells.append(Cell(symbol: error, coefficient: -coefficient))
                 other = error
             }
-            tag = Tag(marker: slack, other: other, markerCoefficient: coefficient, position: position)
+            return Tag(marker: slack, other: other, markerCoefficient: coefficient, position: position)
         case .equal where required:
             let dummy = tableau.makeSymbol(.dummy)
-            row.insert(dummy, 1)
-            tag = Tag(marker: dummy, other: nil, markerCoefficient: 1, position: position)
+            cells.append(Cell(symbol: dummy, coefficient: 1))
+            return Tag(marker: dummy, other: nil, markerCoefficient: 1, position: position)
         case .equal:
             let plus = tableau.makeSymbol(.error)
             let minus = tableau.makeSymbol(.error)
-            row.insert(plus, -1)
-            row.insert(minus, 1)
-            tag = Tag(marker: plus, other: minus, markerCoefficient: -1, position: position)
+            cells.append(Cell(symbol: plus, coefficient: -1))
+            cells.append(Cell(symbol: minus, coefficient: 1))
+            return Tag(marker: plus, other: minus, markerCoefficient: -1, position: position)
         }
-        return (row, tag)
     }
 
     /// A variable of the new row that no row or objective mentions yet (the common case of a
@@ -196,7 +209,8 @@ extension Solver {
     /// Records the tag of an accepted constraint and puts its error symbols in its tier.
     func commit(_ constraint: Constraint, _ tag: Tag) {
         tags[constraint] = tag
-        markerOwner[tag.marker.id] = constraint
+        growPerSymbolArrays()
+        markerOwner[tag.marker.index] = constraint
         guard !constraint.strength.isRequired else { return }
         let tier = tableau.objective.retainTier(constraint.strength.priority)
         for error in [tag.marker, tag.other].compactMap({ $0 }) where error.kind == .error {

@@ -25,7 +25,10 @@ extension Solver {
                 found.append((Int.max, entry))
                 continue
             }
-            guard let owner = markerOwner[cell.symbol.id], let ownerTag = tags[owner],
+            // Symbols made by this addition (its other error, the artificial variable) have
+            // no entry yet.
+            guard cell.symbol.index < markerOwner.count, let owner = markerOwner[cell.symbol.index],
+                  let ownerTag = tags[owner],
                   ownerTag.marker == cell.symbol, owner.strength.isRequired else { continue }
             let entry = Certificate.Entry(constraint: owner, multiplier: cell.coefficient / ownerTag.markerCoefficient)
             found.append((ownerTag.position, entry))

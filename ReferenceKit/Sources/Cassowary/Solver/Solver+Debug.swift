@@ -17,8 +17,8 @@ extension Solver: CustomDebugStringConvertible {
         }
         lines.append("Infeasible: " + tableau.infeasible.map(\.description).joined(separator: ", "))
         lines.append("Variables")
-        for (id, variable) in variableOfSymbol.sorted(by: { $0.key < $1.key }) {
-            lines.append("  v\(id) = \(variable.name) = \(value(of: variable))")
+        for (id, variable) in variableOfSymbol.enumerated() {
+            if let variable { lines.append("  v\(id) = \(variable.name) = \(value(of: variable))") }
         }
         lines.append("Constraints")
         for (constraint, tag) in tags.sorted(by: { $0.value.marker < $1.value.marker }) {
@@ -30,7 +30,8 @@ extension Solver: CustomDebugStringConvertible {
 
     /// A symbol's text, with the variable name for externals.
     private func name(of symbol: Symbol) -> String {
-        guard symbol.isExternal, let variable = variableOfSymbol[symbol.id], !variable.name.isEmpty else {
+        guard symbol.isExternal, symbol.index < variableOfSymbol.count, let variable = variableOfSymbol[symbol.index],
+              !variable.name.isEmpty else {
             return symbol.description
         }
         return "\(symbol)(\(variable.name))"

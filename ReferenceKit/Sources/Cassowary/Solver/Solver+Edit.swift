@@ -16,7 +16,8 @@ extension Solver {
         guard !strength.isRequired else { throw SolverError.requiredEditVariable(variable) }
         let constraint = Constraint(Expression(variable), .equal, strength: strength, label: "edit \(variable)")
         try insert(constraint, position: -1)
-        edits[variable] = Edit(constraint: constraint, constant: 0)
+        let tag = tags[constraint]!
+        edits[variable] = Edit(constraint: constraint, constant: 0, plus: tag.marker, minus: tag.other!)
         try tableau.optimize(tableau.objective)
         try verify()
     }
@@ -46,14 +47,15 @@ extension Solver {
     ///   ``SolverError/iterationLimit(_:)`` if the dual simplex does not finish.
     /// - Complexity: Proportional to the rows that hold the edit's error symbols, plus pivots.
     public func suggestValue(_ value: Double, for variable: Variable) throws {
-        willMutate()
-        guard var edit = edits[variable], let tag = tags[edit.constraint], let minus = tag.other else {
-            throw SolverError.unknownEditVariable(variable)
-        }
-        let delta = value - edit.constant
-        edit.constant = value
-        edits[variable] = edit
-        shiftEditConstant(delta, plus: tag.marker, minus: minus)
+        // Not willMutate(): the values of variables only move when a variable's row or the
+        // basis changes, which shiftEditConstant and the pivots report themselves. While the
+        // suggested value stays within what the constraints allow, only the edit's error row
+        // moves, and the next reads of lazy rows are served from the cache.
+        tableau.freedom.isCurrent = false
+        guard let at = edits.index(forKey: variable) else { throw SolverError.unknownEditVariable(variable) }
+        let edit = edits.values[at]
+        edits.values[at].constant = value
+        shiftEditConstant(value - edit.constant, plus: edit.plus, minus: edit.minus)
         try tableau.dualOptimize()
         try verify()
     }
@@ -75,6 +77,7 @@ extension Solver {
             if row.add(delta * row.coefficient(for: plus)) < 0 && basic.isRestricted {
                 tableau.infeasible.append(basic)
             }
+            if basic.isExternal { tableau.invalidateValues() }
         }
     }
 }

@@ -24,7 +24,7 @@ extension Solver {
     /// Takes the row of `constraint` out of the tableau and forgets its tag.
     func eject(_ constraint: Constraint, _ tag: Tag) throws {
         tags[constraint] = nil
-        markerOwner[tag.marker.id] = nil
+        markerOwner[tag.marker.index] = nil
         removeErrorEffects(constraint, tag)
         if tableau.removeRow(basic: tag.marker) == nil {
             guard let leaving = tableau.markerLeavingRow(tag.marker) else {

@@ -17,22 +17,29 @@
 ///
 /// Rejected additions are transactional: the solver is left as it was.
 public final class Solver {
+    // The storage every addition, suggestion or read touches is `@exclusivity(unchecked)`,
+    // like the tableau's (see ``Tableau``): the runtime checks cost a sizeable part of adding
+    // a small constraint, and the solver is single-threaded and never passes this storage
+    // `inout` while touching it elsewhere.
+
     /// The tableau the solver works on.
     @exclusivity(unchecked) var tableau = Tableau()
     /// The tableau bookkeeping of each constraint, edit constraints included.
-    var tags: [Constraint: Tag] = [:]
+    @exclusivity(unchecked) var tags: [Constraint: Tag] = [:]
     /// Constraints in insertion order, with holes where constraints were removed.
-    var order: [Constraint?] = []
+    @exclusivity(unchecked) var order: [Constraint?] = []
     /// Number of holes in ``order``.
     var holes = 0
-    /// The symbol of each variable the solver has seen.
-    var symbols: [Variable: Symbol] = [:]
-    /// The variable of each external symbol, by symbol id.
-    var variableOfSymbol: [Int32: Variable] = [:]
+    /// The symbol of each variable the solver has seen, once a variable's own cache could not
+    /// say (see ``knownSymbol(of:)``); `nil` until then. Building it on demand keeps hashing
+    /// out of every constraint's addition in the common case of one solver per variable.
+    var symbolIndex: [Variable: Symbol]?
+    /// The variable of each external symbol, by symbol id (`nil` for other kinds).
+    @exclusivity(unchecked) var variableOfSymbol: [Variable?] = []
     /// The constraint that owns each marker symbol, by symbol id.
-    var markerOwner: [Int32: Constraint] = [:]
+    @exclusivity(unchecked) var markerOwner: [Constraint?] = []
     /// The edit variables.
-    var edits: [Variable: Edit] = [:]
+    @exclusivity(unchecked) var edits: [Variable: Edit] = [:]
     /// This solver generation's identity, for the variables' symbol caches.
     @exclusivity(unchecked) var token = SolverToken()
 
@@ -87,8 +94,30 @@ public final class Solver {
     /// - Complexity: O(1) for most variables; following a chain of lazy rows the first time
     ///   after a change, amortised over the variables of the chain.
     public func value(of variable: Variable) -> Double {
+        // The common cases in a few loads and no call: the value the variable kept from the
+        // last read, if nothing moved since; else its row's constant or its lazy row's
+        // current cached value. Everything else is out of line, so this path saves no
+        // registers.
+        let generation = tableau.generation
+        if variable.cacheOwner === token {
+            if variable.cachedGeneration == generation { return variable.cachedValue }
+            if let value = tableau.currentValue(of: variable.cachedSymbol) {
+                variable.cachedValue = value
+                variable.cachedGeneration = generation
+                return value
+            }
+        }
+        return valueOutOfLine(of: variable)
+    }
+
+    /// ``value(of:)`` when the variable's symbol is not cached or a lazy value is stale.
+    @inline(never)
+    private func valueOutOfLine(of variable: Variable) -> Double {
         guard let symbol = knownSymbol(of: variable) else { return 0 }
-        return tableau.value(of: symbol)
+        let value = tableau.value(of: symbol)
+        variable.cachedValue = value
+        variable.cachedGeneration = tableau.generation
+        return value
     }
 
     /// Removes every constraint and edit variable.
@@ -99,9 +128,9 @@ public final class Solver {
         tags = [:]
         order = []
         holes = 0
-        symbols = [:]
-        variableOfSymbol = [:]
-        markerOwner = [:]
+        symbolIndex = nil
+        variableOfSymbol = []
+        markerOwner = []
         edits = [:]
         token = SolverToken()
     }
@@ -109,12 +138,29 @@ public final class Solver {
     // MARK: - Helpers
 
     /// The symbol of `variable` if the solver has seen it, through the variable's cache.
+    ///
+    /// A variable whose cache names no solver was never seen by any; one whose cache names
+    /// another solver may still be ours, and only then is ``symbolIndex`` needed.
     @inline(__always)
     func knownSymbol(of variable: Variable) -> Symbol? {
         if variable.cacheOwner === token { return variable.cachedSymbol }
-        guard let symbol = symbols[variable] else { return nil }
-        variable.cacheOwner = token
-        variable.cachedSymbol = symbol
+        if variable.cacheOwner == nil { return nil }
+        return indexedSymbol(of: variable)
+    }
+
+    /// ``knownSymbol(of:)`` through ``symbolIndex``, built from ``variableOfSymbol`` the first
+    /// time; points the variable's cache back at this solver.
+    @inline(never)
+    func indexedSymbol(of variable: Variable) -> Symbol? {
+        if symbolIndex == nil {
+            var index: [Variable: Symbol] = [:]
+            for (id, known) in variableOfSymbol.enumerated() {
+                if let known { index[known] = Symbol(id: Int32(id), kind: .external) }
+            }
+            symbolIndex = index
+        }
+        guard let symbol = symbolIndex![variable] else { return nil }
+        adopt(variable, symbol)
         return symbol
     }
 
@@ -122,11 +168,27 @@ public final class Solver {
     func symbol(for variable: Variable) -> Symbol {
         if let known = knownSymbol(of: variable) { return known }
         let symbol = tableau.makeSymbol(.external)
-        symbols[variable] = symbol
-        variableOfSymbol[symbol.id] = variable
+        symbolIndex?[variable] = symbol
+        growPerSymbolArrays()
+        variableOfSymbol[symbol.index] = variable
+        adopt(variable, symbol)
+        return symbol
+    }
+
+    /// Gives ``variableOfSymbol`` and ``markerOwner`` an entry for every symbol made so far.
+    func growPerSymbolArrays() {
+        while variableOfSymbol.count < tableau.symbolCount {
+            variableOfSymbol.append(nil)
+            markerOwner.append(nil)
+        }
+    }
+
+    /// Points the variable's caches at this solver: its symbol here, and no value yet (the
+    /// value it kept came from another solver, whose generation may equal ours).
+    private func adopt(_ variable: Variable, _ symbol: Symbol) {
         variable.cacheOwner = token
         variable.cachedSymbol = symbol
-        return symbol
+        variable.cachedGeneration = 0
     }
 
     /// Runs ``checkInvariants()`` when ``checksInvariants`` is on.
@@ -138,8 +200,7 @@ public final class Solver {
     /// first.
     func willMutate() {
         tableau.freedom.isCurrent = false
-        tableau.generation &+= 1
-        if tableau.generation == tableau.valuesGeneration { tableau.generation &+= 1 }
+        tableau.invalidateValues()
     }
 }
 
@@ -166,4 +227,8 @@ struct Edit {
     let constraint: Constraint
     /// The suggested value.
     var constant: Double
+    /// The error symbols of ``constraint``'s row, `variable - plus + minus = constant` (its
+    /// tag's marker and other symbol), kept here so that a suggestion looks up one dictionary.
+    let plus: Symbol
+    let minus: Symbol
 }

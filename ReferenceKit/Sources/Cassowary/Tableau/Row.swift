@@ -119,6 +119,39 @@ final class Row {
         solve(for: rhs)
     }
 
+    /// Sorts `cells` by symbol id, sums the cells of one symbol in their order and drops sums
+    /// near zero: the cells of a row built from a list of terms.
+    ///
+    /// - Complexity: O(*n*²) for *n* cells; a constraint has a handful.
+    static func sortSummingDuplicates(_ cells: inout [Cell]) {
+        guard cells.count > 1 else { return }
+        for i in cells.indices.dropFirst() {
+            let cell = cells[i]
+            var j = i
+            while j > 0 && cells[j - 1].symbol.id > cell.symbol.id {
+                cells[j] = cells[j - 1]
+                j -= 1
+            }
+            cells[j] = cell
+        }
+        var kept = 0
+        var i = 0
+        while i < cells.count {
+            var cell = cells[i]
+            i += 1
+            var merged = false
+            while i < cells.count && cells[i].symbol == cell.symbol {
+                cell.coefficient += cells[i].coefficient
+                merged = true
+                i += 1
+            }
+            if merged && isNearZero(cell.coefficient) { continue }
+            cells[kept] = cell
+            kept += 1
+        }
+        cells.removeLast(cells.count - kept)
+    }
+
     /// The first position whose symbol id is not below `symbol`'s.
     func insertionPoint(for symbol: Symbol) -> Int {
         var low = 0

@@ -55,7 +55,7 @@ extension Tableau {
             target.insertRefs(row.refs, times: coefficient, added: &scratch)
             for added in scratch { referrers[added.index].append(slot) }
         }
-        lazyRowsNeedSorting = true
+        lazyProgram.isStale = true
     }
 
     /// Whether no row holds `symbol` and no objective tier mentions it: a symbol that can
@@ -63,58 +63,6 @@ extension Tableau {
     func isUnused(_ symbol: Symbol) -> Bool {
         !isBasic(symbol) && slotsHolding(symbol).isEmpty
             && objective.rows.allSatisfy { $0.position(of: symbol) == nil }
-    }
-
-    // MARK: - Values
-
-    /// The value of `symbol` in the current solution: 0 when non-basic, else its row's
-    /// constant plus the values of its refs.
-    ///
-    /// - Complexity: O(1) for flat rows; the first lazy read after a change evaluates every
-    ///   lazy row once (O(refs)), like Kiwi's `updateVariables()`.
-    func value(of symbol: Symbol) -> Double {
-        guard let row = row(for: symbol) else { return 0 }
-        if row.refs.isEmpty { return row.constant }
-        if valuesGeneration != generation { refreshLazyValues() }
-        return valueCache[symbol.index]
-    }
-
-    /// Evaluates every lazy row, oldest first, so each ref's value is ready when it is needed.
-    func refreshLazyValues() {
-        valuesGeneration = generation
-        if lazyRowsNeedSorting {
-            lazyRows.sort { $0.row.sequence < $1.row.sequence }
-            lazyRowsNeedSorting = false
-        }
-        var entries = lazyRows
-        lazyRows = []
-        var cache = valueCache
-        valueCache = []
-        var live = 0
-        slots.withUnsafeBufferPointer { rows in
-            slotOfSymbol.withUnsafeBufferPointer { slotOf in
-                basics.withUnsafeBufferPointer { basicOf in
-                    cache.withUnsafeMutableBufferPointer { values in
-                        for i in 0..<entries.count {
-                            let entry = entries[i]
-                            let slot = Int(entry.slot)
-                            guard rows[slot] === entry.row, !entry.row.refs.isEmpty else { continue }
-                            entries[live] = entry
-                            live += 1
-                            var value = entry.row.constant
-                            for ref in entry.row.refs {
-                                let target = rows[Int(slotOf[ref.symbol.index])].unsafelyUnwrapped
-                                value += ref.coefficient * (target.refs.isEmpty ? target.constant : values[ref.symbol.index])
-                            }
-                            values[basicOf[slot].index] = value
-                        }
-                    }
-                }
-            }
-        }
-        entries.removeLast(entries.count - live)
-        lazyRows = entries
-        valueCache = cache
     }
 }
 

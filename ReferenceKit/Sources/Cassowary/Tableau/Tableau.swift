@@ -55,17 +55,18 @@ final class Tableau {
     @exclusivity(unchecked) var referrers: [[Int32]] = []
     /// The sequence number the next row gets.
     var nextSequence = 0
-    /// Bumped by every mutation; values cached under an older generation are stale.
+    /// Bumped by every mutation that can move a variable's value; values cached under an
+    /// older generation, in ``valueCache`` or in a ``Variable``, are stale.
     @exclusivity(unchecked) var generation: UInt32 = 1
     /// Values of external symbols with lazy rows, valid in ``valuesGeneration``.
     @exclusivity(unchecked) var valueCache: [Double] = []
     /// The generation ``valueCache`` was computed in.
     @exclusivity(unchecked) var valuesGeneration: UInt32 = 0
-    /// The rows that were created with refs, by slot, in increasing sequence (entries whose
-    /// slot no longer holds the row are dropped on the next evaluation).
-    @exclusivity(unchecked) var lazyRows: [(slot: Int32, row: Row)] = []
-    /// Whether ``lazyRows`` lost its order (a removal rewrote refs).
-    var lazyRowsNeedSorting = false
+    /// The lazy rows in evaluation order, for ``refreshLazyValues()``.
+    @exclusivity(unchecked) var lazyProgram = LazyProgram()
+    /// For each slot, whether its row was created with refs: the rows whose values come from
+    /// ``valueCache``. One byte per slot, so a value read does not load the row's refs.
+    @exclusivity(unchecked) var lazySlots: [Bool] = []
     /// Scratch of ``forEachExpansion(of:_:)``, kept so that expanding refs allocates nothing.
     @exclusivity(unchecked) var expansion = ExpansionScratch()
     /// What the ambiguity queries know about the current basis; cleared by every mutation.
@@ -114,13 +115,16 @@ final class Tableau {
             slots.append(row)
             basics.append(basic)
             marks.append(0)
+            lazySlots.append(false)
         }
         slotOfSymbol[basic.index] = slot
         for cell in row.cells { columns[cell.symbol.index].append(slot) }
         for ref in row.refs { referrers[ref.symbol.index].append(slot) }
         row.sequence = nextSequence
         nextSequence += 1
-        if !row.refs.isEmpty { lazyRows.append((slot, row)) }
+        let isLazy = !row.refs.isEmpty
+        lazySlots[Int(slot)] = isLazy
+        if isLazy { appendLazyStep(slot: slot, row: row, basic: basic) }
         rowCount += 1
     }
 
@@ -132,7 +136,11 @@ final class Tableau {
         let slot = slotOfSymbol[basic.index]
         guard slot >= 0, let row = slots[Int(slot)] else { return nil }
         slots[Int(slot)] = nil
+        lazySlots[Int(slot)] = false
         slotOfSymbol[basic.index] = -1
+        // Steps of the lazy program may name this row or its slot; restricted rows are never
+        // lazy and never referred to.
+        if basic.isExternal { lazyProgram.isStale = true }
         freeSlots.append(RowSlot(raw: slot))
         rowCount -= 1
         return row
@@ -149,6 +157,7 @@ final class Tableau {
         basics[Int(slot)] = entering
         columns[leaving.index].append(slot)
         substitute(entering, with: row)
+        invalidateValues()
     }
 
     // MARK: - Column index
