@@ -83,8 +83,8 @@ def thread_in_engine(ctx):
 
 
 def leave_engine(ctx, inside):
-    """Steps the thread of `inside` (thread_in_engine's answer) out of the engine; the line
-    that says so. Conflicts the app raises on the way are counted and printed by lbreak
+    """Steps the thread of `inside` (thread_in_engine's answer) out of the engine; the function
+    it stepped into. Conflicts the app raises on the way are counted and printed by lbreak
     without stopping (session.leaving_engine). Raises LayoutDebugError when the thread did
     not get out (the process ended, or stopped elsewhere)."""
     thread, index = inside
@@ -108,8 +108,13 @@ def leave_engine(ctx, inside):
         raise LayoutDebugError("the app stopped inside the layout engine again before it returned; "
                                "nothing was changed: run lfix again at this stop")
     ctx.process.SetSelectedThread(thread)
+    return function_name(thread.GetFrameAtIndex(0))
+
+
+def stepped_out_line(function):
+    """The line lfix prints before its answer when it stepped out of the engine into `function`."""
     return ("Stepped out of the layout engine into %s first: a change made inside the engine's own "
-            "conflict report would re-enter it." % function_name(thread.GetFrameAtIndex(0)))
+            "conflict report would re-enter it." % function)
 
 
 def function_name(frame):

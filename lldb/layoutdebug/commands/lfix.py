@@ -1,9 +1,12 @@
 """lfix: try a change to a constraint or a view in the stopped app, see what moves, undo."""
 
+import json
+
 from ..arguments import join_words
 from ..c_expressions import c_string_literal, report_flags
-from ..engine_exit import leave_engine, thread_in_engine
+from ..engine_exit import leave_engine, stepped_out_line, thread_in_engine
 from ..evaluation import Context
+from ..json_documents import dumps
 from ..lldb_api import lldb
 from ..fix_requests import apply_line, is_report_number, plan
 from ..object_pointers import resolve_object
@@ -80,4 +83,20 @@ class FixCommand(Command):
             ctx = Context(debugger, lldb.SBExecutionContext(ctx.process.GetSelectedThread()))
         stop = ctx.process.GetStopID(False)
         output = ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
-        return output if left is None or args.json else left + "\n" + output
+        if left is None:
+            return output
+        if args.json:
+            return with_stepped_out(output, left)
+        return stepped_out_line(left) + "\n" + output
+
+
+def with_stepped_out(document_text, function):
+    """A fix-outcome document with `steppedOutOfEngineInto` after its kind, so that an editor or
+    an agent, which reads only the JSON, learns that the thread moved."""
+    document = json.loads(document_text)
+    ordered = {}
+    for key, value in document.items():
+        ordered[key] = value
+        if key == "kind":
+            ordered["steppedOutOfEngineInto"] = function
+    return dumps(ordered)
