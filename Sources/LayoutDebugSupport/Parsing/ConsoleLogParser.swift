@@ -274,11 +274,13 @@ public struct ConsoleLogParser {
             // A notice's view or anchor (`View: <App.Cell: 0x…`) is the one
             // exception, and so is a notice phrase `candidates` found.
             let byte = text[next]
-            let opensNotice = byte == UInt8(ascii: "<") ? NoticePhrases.opensNoticeObject(text, at: next)
-                : byte != UInt8(ascii: "(")
-            if byte == UInt8(ascii: "<"), !opensNotice, !ConstraintLine.opensNamed(text, at: next) {
-                search = next + 1
-                continue
+            var opensNotice = byte != UInt8(ascii: "<") && byte != UInt8(ascii: "(")
+            if byte == UInt8(ascii: "<"), !ConstraintLine.opensNamed(text, at: next) {
+                opensNotice = NoticePhrases.opensNoticeObject(text, at: next)
+                if !opensNotice {
+                    search = next + 1
+                    continue
+                }
             }
             let start = text.lineStart(containing: next, notBefore: from)
             let end = text.firstIndex(of: 0x0A, from: next, to: text.count) ?? text.count

@@ -26,7 +26,7 @@ struct Keywords {
         if let header = text.firstIndex(of: "simultaneously satisfy constraints", anchor: 13, from: start, to: end) {
             found.insert(.header)
             headerEnd = header + 34
-        } else if let header = text.firstIndex(of: "Conflicting constraints detected", anchor: 2, from: start, to: end) {
+        } else if let header = text.firstIndex(of: "Conflicting constraints detected", anchor: 3, from: start, to: end) {
             // AppKit since macOS 13/14: `Conflicting constraints detected: ( … ).`
             found.insert(.header)
             headerEnd = header + 32

@@ -8,7 +8,7 @@ enum NoticePhrases {
     /// Four searches, each skipping with `memchr` to a byte that is rare in
     /// logs; callers ask only of lines that hold no conflict keyword.
     static func kind(_ text: ByteText, _ start: Int, _ end: Int) -> LayoutNotice.Kind? {
-        if let unable = text.firstIndex(of: "Unable to ", anchor: 2, from: start, to: end) {
+        if let unable = text.firstIndex(of: "Unable to ", anchor: 3, from: start, to: end) {
             // A quoted reason wraps anywhere: "Unable to install" may end its line.
             if text.has("Unable to install constraint", at: unable)
                 || text.has("Unable to install", at: unable) && text.trimmed(unable + 17, end).0 == end {
