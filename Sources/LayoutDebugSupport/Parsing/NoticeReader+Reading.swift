@@ -40,13 +40,13 @@ extension NoticeReader {
 
     /// The constraint printed `<…>` after the first `marker`.
     static func constraint(after marker: String, in text: String) -> ConstraintSnapshot? {
-        guard let range = text.firstRange(of: marker), let printed = bracketed(text[range.upperBound...]) else { return nil }
+        guard let range = text.firstRange(matching: marker), let printed = bracketed(text[range.upperBound...]) else { return nil }
         return try? ConstraintLineParser.parse(String(printed))
     }
 
     /// The object printed `<Class: 0xADDR; …>` (a description) after the first `marker`.
     static func describedObject(after marker: String, in text: String) -> ObjectReference? {
-        guard let range = text.firstRange(of: marker) else { return nil }
+        guard let range = text.firstRange(matching: marker) else { return nil }
         let rest = text[range.upperBound...].drop { $0 == " " }
         guard rest.first == "<" else { return nil }
         return item(rest.dropFirst().prefix { $0 != ";" && $0 != ">" })
@@ -89,7 +89,7 @@ extension NoticeReader {
     static func anchors(in text: String) -> [(item: ObjectReference, attribute: String)] {
         var found: [(item: ObjectReference, attribute: String)] = []
         let unescaped = text.replacingAll("\\\"", with: "\"")
-        for range in unescaped.ranges(of: "Anchor:0x") {
+        for range in unescaped.ranges(matching: "Anchor:0x") {
             let rest = unescaped[range.upperBound...]
             guard let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else {
                 continue
@@ -104,7 +104,7 @@ extension NoticeReader {
     /// What the message says was changed: `a UICollectionViewCell that is
     /// managed by a UICollectionView`, `the contentView of a UITableViewCell`.
     static func managedSubject(in text: String) -> String? {
-        guard let start = text.firstRange(of: "property of "), let end = text.firstRange(of: " is not supported"),
+        guard let start = text.firstRange(matching: "property of "), let end = text.firstRange(matching: " is not supported"),
               start.upperBound <= end.lowerBound else { return nil }
         return String(text[start.upperBound..<end.lowerBound])
     }
@@ -113,12 +113,12 @@ extension NoticeReader {
     /// (`*UILabel:0x…'Title'- AMBIGUOUS LAYOUT for UILabel:0x…'Title'.minY{id: 50}, ….Height{id: 51}`)
     /// or old (`*<UIView:0x…> - AMBIGUOUS LAYOUT`).
     static func ambiguousView(_ line: String) -> LayoutNotice.NamedView? {
-        guard let marker = line.firstRange(of: "AMBIGUOUS LAYOUT") else { return nil }
+        guard let marker = line.firstRange(matching: "AMBIGUOUS LAYOUT") else { return nil }
         var head = line[..<marker.lowerBound]
         while let last = head.last, last == " " || last == "-" || last == ">" { head = head.dropLast() }
         guard let view = item(head) else { return nil }
         var attributes: [String] = []
-        for brace in line[marker.upperBound...].ranges(of: "{id:") {
+        for brace in line[marker.upperBound...].ranges(matching: "{id:") {
             let before = line[marker.upperBound..<brace.lowerBound]
             if let dot = before.lastIndex(of: ".") { attributes.append(String(before[before.index(after: dot)...])) }
         }
@@ -131,7 +131,7 @@ private extension String {
     func replacingAll(_ target: String, with replacement: String) -> String {
         var out = ""
         var rest = self[...]
-        while let range = rest.firstRange(of: target) {
+        while let range = rest.firstRange(matching: target) {
             out += rest[..<range.lowerBound] + replacement
             rest = rest[range.upperBound...]
         }

@@ -124,7 +124,7 @@ struct NoticeReader {
 
     /// Whether the `<…>` after the last `marker` in `text` is closed.
     private static func isBalanced(afterLast marker: String, in text: String) -> Bool {
-        guard let range = text.ranges(of: marker).last else { return false }
+        guard let range = text.ranges(matching: marker).last else { return false }
         var depth = 0
         var opened = false
         for character in text[range.upperBound...] {
