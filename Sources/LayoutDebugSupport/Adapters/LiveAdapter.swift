@@ -329,15 +329,11 @@ final class LiveAdapter {
 
     // MARK: - Helpers
 
-    /// An object's key in the adapter's caches: its address.
-    static func key(_ object: AnyObject) -> UInt64 {
-        UInt64(Nametags.address(of: object))
-    }
+    /// An object's key in the adapter's caches: its address (`ObjectKeys`).
+    static func key(_ object: AnyObject) -> UInt64 { ObjectKeys.key(object) }
 
-    /// A class's key in `classInfo`: its metadata's address.
-    static func key(ofClass type: AnyClass) -> UInt64 {
-        UInt64(UInt(bitPattern: ObjectIdentifier(type)))
-    }
+    /// A class's key in `classInfo`: its metadata's address (`ObjectKeys`).
+    static func key(ofClass type: AnyClass) -> UInt64 { ObjectKeys.key(ofClass: type) }
 
     static func rect(_ r: CGRect) -> SnapshotRect {
         SnapshotRect(x: Double(r.origin.x), y: Double(r.origin.y),

@@ -44,7 +44,7 @@ extension HeldObjects {
                       isLayoutItemByClass(object) else { continue }
                 var name = String(cString: rawName)
                 if name.hasPrefix("_") { name.removeFirst() }
-                let key = LiveAdapter.key(object)
+                let key = ObjectKeys.key(object)
                 if held[key] == nil { held[key] = holderName + "." + name }
             }
         }

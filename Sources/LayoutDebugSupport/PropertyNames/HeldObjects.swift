@@ -70,12 +70,12 @@ struct HeldObjects {
                 switch kind(of: child.value) {
                 case .item, .optional:
                     guard let object = layoutItem(child.value) else { continue }
-                    let key = LiveAdapter.key(object)
+                    let key = ObjectKeys.key(object)
                     if held[key] == nil { held[key] = holderName + "." + Self.propertyName(label) }
                 case .items:
                     let name = holderName + "." + Self.propertyName(label)
                     for (index, object) in Self.layoutItems(child.value).enumerated() {
-                        elements.append((LiveAdapter.key(object), name + "[\(index)]"))
+                        elements.append((ObjectKeys.key(object), name + "[\(index)]"))
                     }
                 case .nothing:
                     continue
@@ -90,7 +90,7 @@ struct HeldObjects {
 
     /// `isAppSwiftClass(_:)`, cached per class.
     mutating func isAppSwiftClass(_ type: AnyClass) -> Bool {
-        let key = LiveAdapter.key(ofClass: type)
+        let key = ObjectKeys.key(ofClass: type)
         if let known = appSwiftClasses.value(for: key) { return known }
         let answer = Self.isAppSwiftClass(type)
         appSwiftClasses.set(answer, for: key)

@@ -65,7 +65,7 @@ public struct PropertyNames {
     ///   - object: The view or layout guide.
     ///   - className: How reports print a holder's class (`ProfileCell`).
     mutating func property(of object: AnyObject, className: (AnyObject) -> String) -> String? {
-        let key = LiveAdapter.key(object)
+        let key = ObjectKeys.key(object)
         var holder: PlatformResponder?
         if let view = object as? PlatformView {
             holder = Platform.nextResponder(of: view)
@@ -89,12 +89,12 @@ public struct PropertyNames {
     /// The link of `responder`, made on first need with those of every
     /// responder above it not met yet: each is reflected once per report.
     private mutating func link(_ responder: PlatformResponder, className: (AnyObject) -> String) -> Link {
-        if let known = links.value(for: LiveAdapter.key(responder)) { return known }
+        if let known = links.value(for: ObjectKeys.key(responder)) { return known }
         var unmet: [PlatformResponder] = []
         var next: PlatformResponder? = responder
         var nextHolder: PlatformResponder?
         while let current = next, unmet.count < Self.longestChain {
-            if let known = links.value(for: LiveAdapter.key(current)) {
+            if let known = links.value(for: ObjectKeys.key(current)) {
                 nextHolder = known.held.isEmpty ? known.nextHolder : current
                 break
             }
@@ -105,7 +105,7 @@ public struct PropertyNames {
         for current in unmet.reversed() {
             let held = isReflected(type(of: current)) ? reflector.of(current, named: className(current)) : [:]
             let link = Link(held: held, nextHolder: nextHolder)
-            links.set(link, for: LiveAdapter.key(current))
+            links.set(link, for: ObjectKeys.key(current))
             if !held.isEmpty { nextHolder = current }
             made = link
         }
@@ -115,7 +115,7 @@ public struct PropertyNames {
     /// Whether the class or one of its superclasses is the app's own, so
     /// reflecting an instance can find properties; cached per class.
     private mutating func isReflected(_ type: AnyClass) -> Bool {
-        let key = LiveAdapter.key(ofClass: type)
+        let key = ObjectKeys.key(ofClass: type)
         if let known = hasAppLevels.value(for: key) { return known }
         var level: AnyClass? = type
         var found = false
