@@ -19,7 +19,7 @@ import os
 # reloads them in this order, so each one binds the fresh names of those below it.
 PURE_MODULES = (
     "constants", "errors", "arguments", "object_arguments", "c_expressions", "buffers",
-    "settings", "expression_errors", "local_memory", "platforms", "library_search",
+    "expression_timeout", "expression_errors", "local_memory", "platforms", "library_search",
     "loader_errors", "conflict_sites", "conflict_log", "pasted_input", "origin_text", "json_documents",
     "last_report", "storm_log", "report_thread", "fix_requests", "picture_files",
 )

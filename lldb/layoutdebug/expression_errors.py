@@ -2,7 +2,7 @@
 
 import re
 
-from .settings import format_seconds
+from .expression_timeout import format_seconds
 
 
 def first_line(text):

@@ -8,7 +8,7 @@ import os
 import sys
 
 from .conflict_log import ConflictLog
-from .settings import default_timeout
+from .expression_timeout import default_timeout
 
 
 class Session(object):

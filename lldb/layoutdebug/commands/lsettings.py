@@ -4,11 +4,11 @@ the process."""
 from ..c_expressions import c_string_literal
 from ..evaluation import Context
 from ..expression_errors import first_line
+from ..expression_timeout import format_seconds, parse_timeout
 from ..json_documents import document, dumps
 from ..lldb_api import lldb
 from ..process_facts import facts_for
 from ..session import session_for
-from ..settings import format_seconds, parse_timeout
 from ..target_memory import local_memory
 from .base import Command
 

@@ -1,4 +1,4 @@
-"""Settings: the expression timeout, from lsettings or the environment (no LLDB)."""
+"""The expression timeout: parsed from lsettings or $LAYOUT_DEBUG_TIMEOUT, and shown (no LLDB)."""
 
 from .constants import DEFAULT_TIMEOUT, TIMEOUT_ENV
 from .errors import UsageError
