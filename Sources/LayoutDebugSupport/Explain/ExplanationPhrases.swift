@@ -50,7 +50,8 @@ struct ExplanationPhrases {
     /// The constraint as printed, with short item names: `UIButton.width == 768`.
     func formula(_ constraint: ConstraintSnapshot) -> String {
         var text = side(constraint.firstItem, constraint.firstAttribute, constraint) + " " + constraint.relation.symbol + " "
-        if let second = constraint.secondItem, constraint.secondAttribute != .notAnAttribute {
+        // A second item whose attribute has no name (AppKit's `(null)`) is still printed.
+        if let second = constraint.secondItem {
             if constraint.multiplier != 1 { text += ExplainNumber.text(constraint.multiplier) + "×" }
             text += side(second, constraint.secondAttribute, constraint)
             if constraint.constant != 0 {
@@ -66,7 +67,7 @@ struct ExplanationPhrases {
     }
 
     private func side(_ item: ObjectReference?, _ attribute: LayoutAttribute, _ constraint: ConstraintSnapshot) -> String {
-        name(item, constraint) + "." + attribute.rawValue
+        name(item, constraint) + "." + attribute.logSpelling
     }
 
     /// The short name of an item in this conflict.

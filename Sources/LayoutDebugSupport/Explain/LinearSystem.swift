@@ -66,6 +66,11 @@ struct LinearSystem {
                 leftOut.append((index, "priority \(ConstraintSnapshot.number(constraint.priority)) is optional"))
                 continue
             }
+            if constraint.namesUnnamedAttribute {
+                leftOut.append((index, "AppKit printed an attribute as (null), one with no name, "
+                    + "so which edge or size it ties is unknown"))
+                continue
+            }
             guard let row = row(for: constraint, index: index, labels: labels) else {
                 leftOut.append((index, "it names no item the log identifies"))
                 continue
@@ -216,5 +221,17 @@ struct LinearSystem {
             owners[ItemLabels.key(owner, constraintIndex: index)] = ItemLabels.key(guide, constraintIndex: index)
         }
         return owners
+    }
+}
+
+extension ConstraintSnapshot {
+    /// Whether an item of the constraint has an attribute with no name
+    /// (`(null)` in AppKit's logs, an unknown raw value live): such a
+    /// constraint ties something no variable stands for, so it adds no row
+    /// rather than one that reads `view.width == 0`.
+    var namesUnnamedAttribute: Bool {
+        if case .some = firstItem, firstAttribute == .notAnAttribute { return true }
+        if case .some = secondItem, secondAttribute == .notAnAttribute { return true }
+        return false
     }
 }

@@ -155,9 +155,11 @@ extension ConstraintTextParser {
 }
 
 /// Attribute spellings as bytes, longest first so `leftMargin` wins over `left`.
+/// `(null)` is how AppKit since macOS 13 prints an attribute with no name
+/// (`NSLayoutAttributeNotAnAttribute`, raw value 0): `TBSplitView:0x….(null)`.
 enum AttributeSpellings {
-    static let byLengthDescending: [([UInt8], LayoutAttribute)] = LayoutAttribute.allCases
+    static let byLengthDescending: [([UInt8], LayoutAttribute)] = (LayoutAttribute.allCases
         .filter { $0 != .notAnAttribute }
-        .map { (Array($0.rawValue.utf8), $0) }
+        .map { (Array($0.rawValue.utf8), $0) } + [(Array("(null)".utf8), .notAnAttribute)])
         .sorted { $0.0.count > $1.0.count }
 }

@@ -129,11 +129,11 @@ public enum ConstraintFormatter {
         if second {
             ObjectReference.writeBracketed(c.pointer(to: \.secondItem)!, into: &out)
             out.write(".")
-            out.write(c.pointee.secondAttribute.rawValue)
+            out.write(c.pointee.secondAttribute.logSpelling)
         } else {
             ObjectReference.writeBracketed(c.pointer(to: \.firstItem)!, into: &out)
             out.write(".")
-            out.write(c.pointee.firstAttribute.rawValue)
+            out.write(c.pointee.firstAttribute.logSpelling)
         }
     }
 

@@ -69,6 +69,11 @@ public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The attribute as a log prints it: AppKit since macOS 13 prints
+    /// `(null)` for an attribute with no name (raw value 0), so reports
+    /// show it that way rather than as the case's name.
+    public var logSpelling: String { self == .notAnAttribute ? "(null)" : rawValue }
+
     /// The axis the attribute lies on, or `nil` for `notAnAttribute`.
     public var axis: LayoutAxis? {
         switch canonical {
