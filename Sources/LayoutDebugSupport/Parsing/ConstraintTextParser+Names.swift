@@ -115,6 +115,12 @@ extension ConstraintTextParser {
         cursor = hex.next
         var title: String?
         if wrapped {
+            // `<UILabel:0x…'Welcome back'>`: the title runs to the quote before the `>`.
+            if cursor < end, text[cursor] == UInt8(ascii: "'"),
+               let close = titleEnd(cursor + 1, end, { $0 < end && self.text[$0] == UInt8(ascii: ">") }) {
+                title = interner.string(text, cursor + 1, close)
+                cursor = close + 1
+            }
             guard cursor < end, text[cursor] == UInt8(ascii: ">") else { throw fail("expected '>'", cursor) }
             cursor += 1
         } else if cursor < end, text[cursor] == UInt8(ascii: "'"), let close = titleEnd(cursor + 1, end, isEnd) {

@@ -81,6 +81,9 @@ extension NoticeReader {
         let afterAddress = afterColon.dropFirst(2 + digits.count)
         if afterAddress.first == "'", let close = afterAddress.dropFirst().lastIndex(of: "'") {
             title = String(afterAddress[afterAddress.index(after: afterAddress.startIndex)..<close])
+        } else if afterAddress.hasPrefix(" - \""), let close = afterAddress.dropFirst(4).firstIndex(of: "\"") {
+            // A layout guide's description: `<UILayoutGuide: 0x… - "UIViewSafeAreaLayoutGuide", layoutFrame = …>`.
+            title = String(afterAddress[afterAddress.index(afterAddress.startIndex, offsetBy: 4)..<close])
         }
         return ObjectReference(className: className, address: address, title: title)
     }

@@ -4,7 +4,9 @@ extension ObjectReference {
     /// Sadun's bracketed spelling, with the full 64-bit address:
     /// `<HeaderView:0x7ff0a8c0b290>`, or `<HeaderView>` when the address is unknown;
     /// an unnamed object held by a property says which after the address:
-    /// `<UIImageView:0x7ff0a8c0b290 ProfileCell.avatarView>`.
+    /// `<UIImageView:0x7ff0a8c0b290 ProfileCell.avatarView>`, and one a log
+    /// printed a title for shows it: `<UILabel:0x7ff0a8c0b290 'Welcome back'>`,
+    /// `<UILayoutGuide:0x600003b2c1c0 'UIViewSafeAreaLayoutGuide'>`.
     ///
     /// The display name (nametag, then accessibility identifier, then class)
     /// comes first because it is what the user recognises; the address is what
@@ -43,6 +45,12 @@ extension ObjectReference {
         if reference.pointee?.name == nil, let property = reference.pointee?.property {
             out.write(" ")
             out.write(property)
+        } else if reference.pointee?.name == nil, let title = reference.pointee?.title {
+            // What the log printed after the address (a label's text, a guide's
+            // identifier) is what a person recognises the object by.
+            out.write(" '")
+            out.write(title)
+            out.write("'")
         }
         out.write(">")
     }

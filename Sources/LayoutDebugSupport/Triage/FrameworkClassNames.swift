@@ -130,7 +130,8 @@ enum FrameworkClassNames {
     }
 
     /// `<Class:0x…>`, with `'name'` when the item has a name of its own, else the
-    /// property that holds it; the triage speaks only snapshots, so it does not
+    /// property that holds it, else the title a log printed (`'Welcome back'`,
+    /// `'UIViewSafeAreaLayoutGuide'`); the triage speaks only snapshots, so it does not
     /// borrow the renderers'.
     static func label(_ item: ObjectReference) -> String {
         var text = "<" + item.className
@@ -139,6 +140,9 @@ enum FrameworkClassNames {
             text += " '" + name + "'"
         } else if let property = item.shownProperty {
             text += " " + property
+        } else if let title = item.title {
+            // A label's text or a guide's identifier, as the log printed it.
+            text += " '" + title + "'"
         }
         return text + ">"
     }
