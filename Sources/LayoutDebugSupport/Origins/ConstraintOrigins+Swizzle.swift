@@ -84,6 +84,12 @@ extension ConstraintOrigins {
         return installed > 0
     }
 
+    /// Swizzles are not undone (another library may have hooked the same methods since), so
+    /// the hook stays, doing nothing while capture is off.
+    ///
+    /// - Returns: false: the hook is still installed.
+    static func uninstallPlatformHook() -> Bool { false }
+
     private typealias AnchorIMP = @convention(c) (AnyObject?, Selector, AnyObject?) -> Unmanaged<AnyObject>?
     private typealias AnchorConstantIMP = @convention(c) (AnyObject?, Selector, AnyObject?, CGFloat) -> Unmanaged<AnyObject>?
     private typealias ConstantIMP = @convention(c) (AnyObject?, Selector, CGFloat) -> Unmanaged<AnyObject>?

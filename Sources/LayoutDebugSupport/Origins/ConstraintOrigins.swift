@@ -7,12 +7,16 @@ import Foundation
 ///
 /// The hook (ReferenceKit's constraint observer, or swizzles on Apple platforms) calls the
 /// original every time and only adds a short backtrace to `OriginTable`, keyed by the
-/// constraint's address and removed when the constraint is freed. Return addresses are
-/// turned into `file:line` by the debugger, never here. Capture must be on before the
-/// first view loads (`lorigins on` arranges that for the next launch).
+/// constraint's address and removed when the constraint is freed. The backtrace is a walk of
+/// the frame pointers on Linux (`FramePointerWalk`) and `backtrace(3)` on Darwin, written into
+/// a fixed slot. Return addresses are turned into `file:line` by the debugger, never here.
+/// Capture must be on before the first view loads (`lorigins on` arranges that for the next
+/// launch).
 public enum ConstraintOrigins {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var table = OriginTable()
+    // Unchecked exclusivity: every access holds `lock`, and the runtime check cost as much as
+    // a record's hashing on the hook's path, which runs for every constraint an app makes.
+    @exclusivity(unchecked) nonisolated(unsafe) private static var table = OriginTable()
     nonisolated(unsafe) private static var capturing = false
     nonisolated(unsafe) private static var hookInstalled = false
     // Read without the lock by every report, once: a stale `false` only drops origins from
@@ -37,12 +41,14 @@ public enum ConstraintOrigins {
         return hookInstalled
     }
 
-    /// Stops capture and forgets every record; the hook stays, doing nothing.
+    /// Stops capture and forgets every record. ReferenceKit's observer is removed; Apple's
+    /// swizzles stay, doing nothing.
     public static func stop() {
         lock.lock()
         defer { lock.unlock() }
         capturing = false
         table.removeAll()
+        if hookInstalled && uninstallPlatformHook() { hookInstalled = false }
     }
 
     /// Whether capture is on.
@@ -68,15 +74,19 @@ public enum ConstraintOrigins {
 
     /// A constraint was made: record where.
     ///
+    /// The return addresses go from the stack straight into the table's fixed slot, under one
+    /// lock: nothing is allocated and nothing is symbolicated until a report asks.
+    ///
     /// - Returns: Whether a new record was made (Apple hooks then watch for its freeing).
     @discardableResult
     static func made(_ address: UInt) -> Bool {
-        guard isCapturing else { return false }
-        let frames = Backtrace.returnAddresses(limit: OriginTable.framesPerRecord, skipping: hookFrames)
         lock.lock()
         defer { lock.unlock() }
-        let isNew = !table.contains(address)
-        return table.record(frames, for: address) && isNew
+        guard capturing else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: OriginTable.framesPerRecord) { frames in
+            let count = Backtrace.capture(into: frames, skipping: hookFrames)
+            return table.record(UnsafeBufferPointer(rebasing: frames[..<count]), for: address) == .added
+        }
     }
 
     /// A constraint was activated: record where, unless it was recorded when made.

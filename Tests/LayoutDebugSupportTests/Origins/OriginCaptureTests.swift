@@ -119,18 +119,51 @@ final class OriginCaptureTests: XCTestCase {
         }
     }
 
+    #if os(Linux)
+    /// Capture follows the frame pointers (backtrace(3) costs about a hundred times more on
+    /// Linux); it must find the same callers, or made-at lines would name the wrong line.
+    func test_frameWalk_findsTheCallersBacktraceFinds() throws {
+        XCTAssertTrue(FramePointerWalk.calibrate(), "the walk found its own frame record")
+        let (walked, unwound) = bothBacktraces()
+        // This test, XCTest's frames, main: the walk ends where C code without frame pointers
+        // begins (libc's start), as backtrace(3) goes on.
+        XCTAssertGreaterThanOrEqual(walked.count, 4, "\(walked)")
+        // Each list's first address is where it was taken in bothBacktraces(); the callers
+        // above are the same (backtrace(3)'s list may start with frames of its own helpers).
+        let caller = try XCTUnwrap(unwound.firstIndex(of: walked[1]), "\(walked) \(unwound)")
+        let common = min(walked.count - 1, unwound.count - caller, 8)
+        XCTAssertEqual(Array(walked[1..<1 + common]), Array(unwound[caller..<caller + common]))
+    }
+
+    @inline(never)
+    private func bothBacktraces() -> (walked: [UInt64], unwound: [UInt64]) {
+        let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: OriginTable.framesPerRecord)
+        defer { buffer.deallocate() }
+        let count = Backtrace.capture(into: buffer, skipping: 0)
+        let unwound = Backtrace.returnAddresses(limit: OriginTable.framesPerRecord)
+        return (Array(buffer.prefix(count)), unwound)
+    }
+    #endif
+
     func test_originTable_refusesPastItsBound_andCountsWhatItRefused() {
         var table = OriginTable(capacity: 2)
-        XCTAssertTrue(table.record([1], for: 0x10))
-        XCTAssertTrue(table.record([2], for: 0x20))
-        XCTAssertFalse(table.record([3], for: 0x30), "full: the new one is not kept")
+        XCTAssertEqual(table.record([1], for: 0x10), .added)
+        XCTAssertEqual(table.record([2, 3], for: 0x20), .added)
+        XCTAssertEqual(table.record([3], for: 0x30), .refused, "full: the new one is not kept")
         XCTAssertEqual(table.refusedCount, 1)
         XCTAssertEqual(table.frames(for: 0x10), [1], "nothing older was pushed out")
-        XCTAssertTrue(table.record([4], for: 0x20), "a reused address replaces its record")
+        XCTAssertEqual(table.record([4], for: 0x20), .replaced, "a reused address replaces its record")
         XCTAssertEqual(table.frames(for: 0x20), [4])
         table.remove(0x10)
-        XCTAssertTrue(table.record([5], for: 0x30), "a freed constraint makes room")
+        XCTAssertEqual(table.record([5, 6, 7], for: 0x30), .added, "a freed constraint makes room")
+        XCTAssertEqual(table.frames(for: 0x30), [5, 6, 7], "in the freed record's slot, whole")
         XCTAssertEqual(table.count, 2)
+        XCTAssertEqual(table.record([8], for: 0x20), .replaced, "replacing below the bound too")
+        table.remove(0x30)
+        XCTAssertEqual(table.record([9], for: 0x20), .replaced)
+        XCTAssertEqual(table.frames(for: 0x20), [9])
+        XCTAssertNil(table.frames(for: 0x30))
+        XCTAssertEqual(table.count, 1)
     }
 
     func test_aLongReportNumbersItsMarkers_andWritesRepeatedFramesOnce() {
