@@ -149,4 +149,7 @@ enum FramePointerWalk {
         return address >= stackLow && address < stackHigh ? stackHigh : nil
     }
 }
+#else
+// Darwin's capture keeps backtrace(3) (Backtrace.swift): its libc and frame layout differ, and
+// this walk is checked only against glibc's backtrace.
 #endif
