@@ -11,11 +11,14 @@ struct CandidateCursor {
     private var paren = -1
     private var notice = -1
     /// Whether "has an ambiguous layout" is a candidate too: that notice
-    /// holds neither (`LayoutNotice.Kind.ambiguousLayout`). A summary counts
-    /// conflicts only and does not pay for the search.
+    /// holds neither (`LayoutNotice.Kind.ambiguousLayout`). A summary searches
+    /// for it as well, though it counts conflicts only: reading from the same
+    /// places is what keeps its conflicts the full read's (a garbled advice
+    /// line holding the phrase led the full read to a conflict the summary
+    /// never looked at; the fuzzer found it).
     let findsNotices: Bool
 
-    init(findsNotices: Bool = false) { self.findsNotices = findsNotices }
+    init(findsNotices: Bool = true) { self.findsNotices = findsNotices }
 
     /// The first candidate position at or after `from`, or `text.count`.
     mutating func next(in text: ByteText, from: Int) -> Int {

@@ -219,7 +219,7 @@ public struct ConsoleLogParser {
         // Between conflicts the parser jumps from one candidate line (a `<`,
         // or a `(` ending its line) to the next, found by `memchr` over the
         // rest of the buffer, and only counts the newlines in between.
-        var candidates = CandidateCursor(findsNotices: shapes == nil)
+        var candidates = CandidateCursor()
         var lineStart = 0
         var counted = 0, linesBefore = lineNumber
         var end = text.count
