@@ -66,22 +66,6 @@ final class EngineAccessTests: XCTestCase {
                                     + "it was reporting an unsatisfiable constraint"), text)
     }
 
-    func test_aBackgroundChange_afterTheMainThreadLaidOut_stopsTheProgram() {
-        let text = textOfChildThatDies {
-            let root = makeRoot()
-            let view = makeChild(of: root)
-            view.widthAnchor.constraint(equalToConstant: 100).isActive = true
-            root.layoutIfNeeded()
-            let height = view.heightAnchor.constraint(equalToConstant: 10)
-            let change = unsafeBitCast({ height.isActive = true } as @MainActor () -> Void, to: (@Sendable () -> Void).self)
-            let thread = Thread { change() }
-            thread.start()
-            sleep(5)
-        }
-        XCTAssertTrue(text.contains("'NSInternalInconsistencyException', reason: 'Modifications to the layout engine must "
-                                    + "not be performed from a background thread"), text)
-    }
-
     /// Runs `body` on the main thread of a child process, which must die of a signal;
     /// returns what it wrote to stderr.
     private func textOfChildThatDies(_ body: @MainActor () -> Void, file: StaticString = #filePath, line: UInt = #line) -> String {
