@@ -31,17 +31,8 @@ enum ThreadScenarios {
     @MainActor
     private static func buildOffMain() {
         let host = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
-        let badge = UIView()
-        badge.translatesAutoresizingMaskIntoConstraints = false
-        host.addSubview(badge)
-        NSLayoutConstraint.activate([
-            badge.leadingAnchor.constraint(equalTo: host.leadingAnchor),
-            badge.topAnchor.constraint(equalTo: host.topAnchor),
-            badge.heightAnchor.constraint(equalToConstant: 20),
-            badge.widthAnchor.constraint(equalToConstant: 100),
-            badge.widthAnchor.constraint(equalToConstant: 120),
-        ])
+        ConflictStorm.duplicateWidth(in: host)
         host.layoutIfNeeded()
-        kept = [host, badge]
+        kept = [host]
     }
 }
