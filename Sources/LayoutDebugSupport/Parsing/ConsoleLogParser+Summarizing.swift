@@ -21,7 +21,7 @@ extension ConsoleLogParser {
     /// together (`nil` when a line was read in full, so the conflict cannot
     /// share one).
     mutating func resolvePending() -> (signature: String, owner: ConflictOwner, shape: Int?) {
-        guard let shapes else { preconditionFailure("kept lines without a shape cache") }
+        guard let shapes = caches?.shapes else { preconditionFailure("kept lines without a shape cache") }
         readPendingLines()
         let matched = brokenMatch()
         // The envelope's repairs (a stray `}`, elisions) are not in the kept
@@ -70,7 +70,7 @@ extension ConsoleLogParser {
     /// verified, read now (and kept unverified) when none was.
     private mutating func reading(_ text: ByteText, _ start: Int, _ end: Int,
                                   kind: PendingLines.Kind) -> KeptReading {
-        guard let lines = lineCache else { preconditionFailure("kept lines without a line cache") }
+        guard let lines = caches?.lines else { preconditionFailure("kept lines without a line cache") }
         let key = lines.key(text, start, end)
         let ownIdentifier = lines.identifier
         switch lines.lookup(key) {
@@ -131,7 +131,7 @@ extension ConsoleLogParser {
     private func address(of line: ConflictLineCache.Line) -> UInt64? {
         switch line.address {
         case .none: return nil
-        case .run(let index): return lineCache?.values[index]
+        case .run(let index): return caches?.lines.values[index]
         case .fixed(let value): return value
         }
     }
