@@ -25,8 +25,12 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     public var repairs: Optional<PasteRepairs>
     /// Where each of `views` sits in its window (live sources on platforms
     /// whose frames run down, so our solver can predict what each suggested
-    /// fix moves); `nil` when nothing says (a log).
+    /// fix moves); `nil` when nothing says (a log that prints no frames: a
+    /// log's come from the view descriptions it holds, `ViewDescriptions`).
     public var placements: Optional<[ViewPlacement]>
+    /// Why `placements` is `nil` although the log printed frames (`the view
+    /// descriptions in the log do not include <UILabel:0x7fd>`); `nil` otherwise.
+    public var whyNotPlaced: Optional<String> = nil
 
     /// Creates a snapshot.
     public init(
