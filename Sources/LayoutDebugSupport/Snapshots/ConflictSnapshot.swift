@@ -31,6 +31,10 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     /// Why `placements` is `nil` although the log printed frames (`the view
     /// descriptions in the log do not include <UILabel:0x7fd>`); `nil` otherwise.
     public var whyNotPlaced: Optional<String> = nil
+    /// The conflict's views and every view above them, with the nearest view
+    /// controller of the app's own (live sources only: a log prints no
+    /// superviews); `nil` when nothing says.
+    public var surroundings: Optional<ConflictSurroundings>
 
     /// Creates a snapshot.
     public init(
@@ -43,7 +47,8 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         unparsedLines: [String] = [],
         isRedacted: Bool = false,
         repairs: PasteRepairs? = nil,
-        placements: [ViewPlacement]? = nil
+        placements: [ViewPlacement]? = nil,
+        surroundings: ConflictSurroundings? = nil
     ) {
         self.ordinal = ordinal
         self.brokenConstraint = brokenConstraint
@@ -55,5 +60,6 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         self.isRedacted = isRedacted
         self.repairs = repairs
         self.placements = placements
+        self.surroundings = surroundings
     }
 }
