@@ -21,11 +21,12 @@ extension LiveAdapter {
     func surroundings(of views: [PlatformView]) -> ConflictSurroundings? {
         guard !views.isEmpty else { return nil }
         var seen = Set<ObjectIdentifier>()
+        let involved = Set(views.map(ObjectIdentifier.init))
         var listed: [SurroundingView] = []
         for view in views {
             var next: PlatformView? = view
             while let current = next, seen.insert(ObjectIdentifier(current)).inserted {
-                listed.append(surroundingView(current))
+                listed.append(surroundingView(current, isInvolved: involved.contains(ObjectIdentifier(current))))
                 next = current.superview
             }
         }
@@ -34,13 +35,19 @@ extension LiveAdapter {
                                     appViewController: holder.flatMap(appViewController(above:)))
     }
 
-    /// One view as its surroundings list it.
-    private func surroundingView(_ view: PlatformView) -> SurroundingView {
+    /// One view as its surroundings list it. A framework view above the
+    /// conflict's is named by class and address alone: only the conflict's
+    /// views and the app's are ever shown, and finding the property that holds
+    /// each of a deep hierarchy's views would cost a reflection per holder.
+    private func surroundingView(_ view: PlatformView, isInvolved: Bool) -> SurroundingView {
         let controller = Platform.nextResponder(of: view).flatMap { $0 as? PlatformViewController }
-        return SurroundingView(reference: reference(view), superclassNames: classNames(of: view).superclasses,
+        let classes = classNames(of: view)
+        let isApp = Self.isAppClass(Swift.type(of: view))
+        let named = isInvolved || isApp ? reference(view)
+            : ObjectReference(className: classes.name, address: UInt64(Nametags.address(of: view)))
+        return SurroundingView(reference: named, superclassNames: classes.superclasses,
                                superview: view.superview.map { UInt64(Nametags.address(of: $0)) },
-                               isAppClass: Self.isAppClass(Swift.type(of: view)),
-                               viewController: controller.map { classNames(of: $0).name })
+                               isAppClass: isApp, viewController: controller.map { classNames(of: $0).name })
     }
 
     /// The nearest view controller of the app's own up the responder chain
