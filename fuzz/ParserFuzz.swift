@@ -50,8 +50,27 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = NoticeExplanation.explain(found.notice!)
     }
 
+    // View descriptions anywhere in the input place the conflicts' views; read in two pieces cut
+    // anywhere (a line cut in two is kept for the next piece), they place them the same.
+    var described = ViewDescriptions()
+    described.consume(bytes)
+    described.finish()
+    var describedInPieces = ViewDescriptions()
+    describedInPieces.consume(UnsafeBufferPointer(rebasing: bytes[0..<(size / 2)]))
+    describedInPieces.consume(UnsafeBufferPointer(rebasing: bytes[(size / 2)...]))
+    describedInPieces.finish()
+
     for (index, found) in conflicts.enumerated() {
-        let conflict = found.snapshot
+        var conflict = found.snapshot
+        var placedInPieces = conflict
+        described.place(&conflict)
+        describedInPieces.place(&placedInPieces)
+        check(conflict == placedInPieces, "reading the view descriptions in two pieces changed the placements")
+        check(conflict.placements == nil || conflict.whyNotPlaced == nil, "a conflict placed says why it is not")
+        for placement in conflict.placements ?? [] {
+            let numbers = [placement.frame, placement.superviewFrame, placement.window].flatMap { [$0.x, $0.y, $0.width, $0.height] }
+            check(numbers.allSatisfy(\.isFinite) && placement.depth >= 0, "a placement is finite, at a depth")
+        }
         check(conflict.ordinal == index + 1, "ordinals are 1, 2, 3, …")
         check(found.first >= 1 && found.first <= found.last, "a conflict spans its lines")
         check(index == 0 || conflicts[index - 1].last <= found.first, "conflicts come in line order")
