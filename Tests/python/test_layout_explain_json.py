@@ -43,3 +43,44 @@ def test_the_summary_of_every_corpus_log_is_in_the_schema():
     assert document["total"] == sum(entry["count"] for entry in document["conflicts"])
     assert document["total"] == sum(document["owners"].values())
 
+
+
+# A width conflict (leading 16 + trailing 16 + width 400 in a view its container makes 320 wide)
+# with the window's recursiveDescription pasted after it, and the same conflict beside a dump of
+# another window: the grammar of docs/parser-grammar.md, section 9.
+DESCRIBED_CONFLICT = """Unable to simultaneously satisfy constraints.
+(
+    "<NSLayoutConstraint:0x600001 'UIView-Encapsulated-Layout-Width' UIView:0x7fc.width == 320   (active)>",
+    "<NSLayoutConstraint:0x600002 UILabel:0x7fd.leading == UIView:0x7fc.leading + 16   (active)>",
+    "<NSLayoutConstraint:0x600003 UIView:0x7fc.trailing == UILabel:0x7fd.trailing + 16   (active)>",
+    "<NSLayoutConstraint:0x600004 UILabel:0x7fd.width == 400   (active)>"
+)
+
+Will attempt to recover by breaking constraint
+<NSLayoutConstraint:0x600004 UILabel:0x7fd.width == 400   (active)>
+"""
+WINDOW_DUMP = """<UIWindow: 0x7fb; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x600b>>
+   | <UIView: 0x7fc; frame = (0 0; 320 568); autoresize = W+H; layer = <CALayer: 0x600c>>
+   |    | <UILabel: 0x7fd; frame = (16 100; 288 21); text = 'Hello'; layer = <_UILabelLayer: 0x600d>>
+"""
+OTHER_DUMP = """<UIWindow: 0x9b0; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x9b1>>
+"""
+
+
+def test_a_log_with_view_descriptions_explains_ranked_in_the_schema(tmp_path):
+    ranked, unranked = tmp_path / "ranked.log", tmp_path / "unranked.log"
+    ranked.write_text(DESCRIBED_CONFLICT + WINDOW_DUMP)
+    unranked.write_text(DESCRIBED_CONFLICT + OTHER_DUMP)
+    document = check_document(explain("--json", str(ranked), str(unranked)), "explain")
+    first, second = (report for report in document["reports"])
+    fixes = first["explanation"]["fixes"]
+    # Width at 999 moves nothing; trailing at 999 widens the label by 112; leading at 999 also moves it 112.
+    assert [fix["rank"] for fix in fixes] == [1, 2, 3]
+    assert [fix["target"] for fix in fixes] == ["0x600004", "0x600003", "0x600002"]
+    assert [fix["forecast"]["frameChange"] for fix in fixes] == [0, 112, 224]
+    assert [placement["view"] for placement in first["report"]["conflict"]["placements"]] == ["0x7fd", "0x7fc"]
+    assert "notRanked" not in first["explanation"]
+    why = "the view descriptions in the log do not include <UILabel:0x7fd>"
+    assert second["explanation"]["notRanked"] == why
+    assert second["report"]["conflict"]["whyNotPlaced"] == why
+    assert all("rank" not in fix for fix in second["explanation"]["fixes"])
