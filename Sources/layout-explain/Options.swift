@@ -49,6 +49,12 @@ struct Options {
         and "View has an ambiguous layout". With --json each is an object with "notice"
         (its kind) instead of "owner". --summary counts conflicts only.
 
+        The changes that resolve a conflict are ranked, each with the frames our solver
+        predicts and the first marked "try this first", when the log also holds the view
+        hierarchy, before or after the conflict (po view.recursiveDescription(), or the
+        window's); otherwise a "Not ranked:" line says why. Standard input, read once, then
+        holds its reports until it ends (up to 16 MB).
+
         Each report starts with its owner and the evidence: "system" when only UIKit- or
         AppKit-internal views are involved (the keyboard, a bar's own stack view),
         "transient" for an encapsulated size of 0 during cell reuse or a
