@@ -23,8 +23,10 @@ struct Options {
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
         and explains why each conflict cannot hold. With no FILE, or with -, reads
         standard input. A log pasted from a web page is read too (constraints without
-        their <...>, typographic quotes, HTML entities, "> " markers, line numbers);
-        the report then says in a "Note:" line what was repaired.
+        their <...> or their whole "<NSLayoutConstraint:, typographic quotes, HTML
+        entities, '*' written for a name's '_', "> " markers, line numbers, the
+        reporter's own words between the constraints); the report then says in a
+        "Note:" line what was repaired.
 
           layout-explain console.log
           pbpaste | layout-explain --summary

@@ -11,6 +11,15 @@ enum PasteRepairNote {
         if repairs.unbracketedLines > 0 {
             parts.append("read \(lines(repairs.unbracketedLines, "constraint line")) without their angle brackets")
         }
+        if repairs.classlessLines > 0 {
+            parts.append("read \(lines(repairs.classlessLines, "constraint line")) that lost their '\"<NSLayoutConstraint:' "
+                         + "and start at their address, with the class their text names (NSLayoutConstraint unless "
+                         + "a mask h=… v=… or Hug: names another)")
+        }
+        if repairs.starredUnderscoreLines > 0 {
+            parts.append("read '*' as the '_' a Markdown renderer turned it from (*UIView:0x… is _UIView:0x…) "
+                         + "in \(lines(repairs.starredUnderscoreLines, "line"))")
+        }
         if repairs.typographicQuoteLines > 0 {
             parts.append("read typographic quotes (“ ” ‘ ’) as plain ones in \(lines(repairs.typographicQuoteLines, "line"))")
         }
@@ -25,6 +34,10 @@ enum PasteRepairNote {
         }
         if repairs.elisions > 0 {
             parts.append("skipped \(lines(repairs.elisions, "elision")) ('...') where the list was cut, so constraints may be missing")
+        }
+        if repairs.proseLines > 0 {
+            parts.append("passed over \(lines(repairs.proseLines, "line")) of the reporter's own words between the "
+                         + "constraints (no '<', '>', '=' or address: no constraint text)")
         }
         return "the log was damaged on its way here: " + parts.joined(separator: "; ") + "."
     }

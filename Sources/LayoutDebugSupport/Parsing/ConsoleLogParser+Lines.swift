@@ -50,6 +50,7 @@ extension ConsoleLogParser {
         if found.contains(.breaking) {
             if state == .idle { begin(header: false) }
             state = .expectBroken
+            proseLines = 0  // prose after the list, not between constraints
             let after = max(start, min(keywords.breakingEnd, end))
             if Self.opening(text, after, end) != nil {
                 addConstraint(text, after, end, isBroken: true, emit)
@@ -149,13 +150,19 @@ extension ConsoleLogParser {
                 // A list of something else (an app printing an array) is dropped;
                 // a stray line inside a real list is reported, not skipped.
                 if hasHeader || constraintLines > 0 {
-                    keepUnparsed(text, start, end)
+                    // A reporter's sentence is passed over and said; anything else is kept.
+                    if PastedProse.isProse(text, start, end) {
+                        noteRepairs { $0.proseLines += 1 }
+                    } else {
+                        keepUnparsed(text, start, end)
+                    }
                 } else {
                     reset()
                 }
             }
         case .implicitList:
-            if isConstraint {
+            // After prose only a constraint-named class goes on with the list, as one would start a list.
+            if isNamedConstraint || (isConstraint && proseLines == 0) {
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if Self.isBracket(text, start, end, UInt8(ascii: "(")) {
                 flush(emit)
@@ -164,7 +171,15 @@ extension ConsoleLogParser {
             } else if Self.isEllipsis(text, start, end) {
                 noteRepairs { $0.elisions += 1 }
             } else if !blank {
-                state = .afterList
+                // Prose may stand between items after a header: the list goes on when a
+                // constraint follows, within the lines "recover by breaking" may come in.
+                if hasHeader, proseLines < Self.linesAwaitingBreak, PastedProse.isProse(text, start, end) {
+                    proseLines += 1
+                } else {
+                    linesAfterList = proseLines
+                    proseLines = 0
+                    state = .afterList
+                }
             }
         case .afterList:
             if !blank { linesAfterList += 1 }
@@ -187,6 +202,10 @@ extension ConsoleLogParser {
             if isConstraint {
                 addConstraint(text, start, end, isBroken: true, emit)
             } else if !blank {
+                if proseLines < Self.linesAwaitingBreak, PastedProse.isProse(text, start, end) {
+                    proseLines += 1
+                    return
+                }
                 flush(emit)
                 readListLine(text, start, end, constraint, emit)
             }
@@ -198,6 +217,11 @@ extension ConsoleLogParser {
     private mutating func addConstraint(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool,
                                         _ emit: (ParsedConflict) -> Void) {
         constraintLines += 1
+        if proseLines > 0 {
+            let passed = proseLines
+            noteRepairs { $0.proseLines += passed }
+            proseLines = 0
+        }
         if !isBroken, keptLines >= Self.maximumLines {
             droppedLines += 1
             return
@@ -285,6 +309,7 @@ extension ConsoleLogParser {
         droppedLines = 0
         linesAfterList = 0
         linesAfterHeader = 0
+        proseLines = 0
         pending.removeAll()
         noticeReader = nil
         state = .idle
@@ -384,9 +409,11 @@ extension ConsoleLogParser {
     }
 
     /// The constraint a line opens: as printed (`ConstraintLine.find`), or
-    /// with its `<` lost on a web page (`PastedTextRepair.bareOpening`).
+    /// with its `<` lost on a web page (`PastedTextRepair.bareOpening`), or
+    /// with its whole `"<Class:` lost (`PastedTextRepair.classlessOpening`).
     static func opening(_ text: ByteText, _ start: Int, _ end: Int) -> ConstraintLine.Opening? {
         ConstraintLine.find(text, start, end, strict: false) ?? PastedTextRepair.bareOpening(text, start, end)
+            ?? PastedTextRepair.classlessOpening(text, start, end)
     }
 
     /// Inside a list, anything opening with `<` or `"<` is meant to be a constraint.

@@ -73,6 +73,10 @@ public struct ConsoleLogParser {
     var droppedLines = 0
     var linesAfterList = 0
     var linesAfterHeader = 0
+    /// Lines of a reporter's prose (`PastedProse`) met after an implicit
+    /// list's last item or before the broken constraint, counted as repairs
+    /// only when a constraint of the conflict follows them.
+    var proseLines = 0
     var firstLine = 0
     var lineNumber = 0
     /// Whether the bytes read so far end inside a line: `lineNumber` counts

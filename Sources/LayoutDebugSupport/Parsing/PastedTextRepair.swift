@@ -19,10 +19,15 @@ import Darwin
 /// - Pages show HTML entities: `&lt; &gt; &quot; &#39; &apos; &amp;
 ///   &nbsp;` and numeric ones below 128, and keep runs of spaces as
 ///   non-breaking ones (U+00A0).
+/// - A line may lose its whole `"<NSLayoutConstraint:` and start at the
+///   constraint's address (`classlessOpening`, `reopened`), and a Markdown
+///   renderer writes a name's `_` as `*` (`underscored`): both in
+///   `PastedTextRepair+Names.swift`.
 ///
 /// Only lines the envelope already takes for constraints come here, and a
-/// line without `&`, a typographic quote or a missing `<` is not copied, so
-/// a log that was not damaged costs two `memchr` per constraint line.
+/// line without `&`, a typographic quote, a `*` or a missing `<` is not
+/// copied, so a log that was not damaged costs three `memchr` per
+/// constraint line.
 enum PastedTextRepair {
     /// A repaired line and what was repaired in it.
     struct Repaired {
@@ -39,13 +44,20 @@ enum PastedTextRepair {
         var bytes: [UInt8]
         if hasMarks(text, start, end) {
             bytes = decoded(text, start, end, &repairs)
-        } else if ConstraintLine.find(text, start, end, strict: false) == nil,
-                  bareOpening(text, start, end) != nil {
+        } else if ConstraintLine.find(text, start, end, strict: false) == nil
+                    ? bareOpening(text, start, end) != nil || classlessOpening(text, start, end) != nil
+                    : holdsStar(text, start, end) {
             bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
         } else {
             return nil
         }
-        if bracketed(&bytes) { repairs.unbracketedLines = 1 }
+        // Underscores first: `_UILayoutSupportConstraint` is a class only with its `_` back.
+        if underscored(&bytes) { repairs.starredUnderscoreLines = 1 }
+        if bracketed(&bytes) {
+            repairs.unbracketedLines = 1
+        } else if reopened(&bytes) {
+            repairs.classlessLines = 1
+        }
         return repairs.isEmpty ? nil : Repaired(bytes: bytes, repairs: repairs)
     }
 

@@ -21,6 +21,19 @@ public struct PasteRepairs: Codable, Hashable, Sendable {
     public var strayClosings = 0
     /// `...` or `…` lines where the author cut the list.
     public var elisions = 0
+    /// Constraint lines that lost their `"<Class:` and start at their
+    /// address (`0x6000… H:|-(16)-[UILabel:0x…]   (active)>",`), read with
+    /// the class their text names: `NSAutoresizingMaskLayoutConstraint`
+    /// with a mask, `NSContentSizeLayoutConstraint` with `Hug:`, else
+    /// `NSLayoutConstraint`.
+    public var classlessLines = 0
+    /// Lines where a Markdown renderer's `*` stood for a name's `_`
+    /// (`*UIToolbarContentView:0x…` for `_UIToolbarContentView:0x…`).
+    public var starredUnderscoreLines = 0
+    /// Lines of the reporter's own prose between the constraints ("here is
+    /// the rest:"), passed over: no `<`, `>`, `=`, `[`, `|` or address in
+    /// them, so no constraint's text either.
+    public var proseLines = 0
 
     /// No repairs.
     public init() {}
@@ -36,5 +49,8 @@ public struct PasteRepairs: Codable, Hashable, Sendable {
         nonBreakingSpaceLines += other.nonBreakingSpaceLines
         strayClosings += other.strayClosings
         elisions += other.elisions
+        classlessLines += other.classlessLines
+        starredUnderscoreLines += other.starredUnderscoreLines
+        proseLines += other.proseLines
     }
 }
