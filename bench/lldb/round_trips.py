@@ -4,7 +4,8 @@ Run through `bench/lldb/run.sh --round-trips` (same build and scenario as the be
 on `layout-demo many-views N`, stopped at LayoutDemoDidLayout, it runs `lreport 0x<root>`
 a few times to warm up, then
 
-  (1) one more with every method of every lldb.SB* class wrapped to count its calls, grouped:
+  (1) one more, then one after another expression (as the benchmark interleaves the floor),
+      with every method of every lldb.SB* class wrapped to count its calls, grouped:
       expression evaluations, memory reads, memory writes, symbol lookups, process/thread/frame
       state queries, and the rest (plain accessors of SB objects already in hand);
   (2) --profile-runs more under cProfile, printing the functions by own time: the phases of
@@ -60,7 +61,8 @@ class CallCounter(object):
             if not class_name.startswith("SB") or not isinstance(cls, type):
                 continue
             for name, function in list(vars(cls).items()):
-                if name.startswith("_") or not callable(function) or isinstance(function, (staticmethod, classmethod, type)):
+                if name.startswith("_") or not callable(function) \
+                        or isinstance(function, (staticmethod, classmethod, type)):
                     continue
                 setattr(cls, name, self.wrap(class_name, name, function))
 
@@ -107,7 +109,14 @@ def main():
         counter.counting = True
         bench.lreport_result()
         counter.counting = False
-        print("one lreport 0x<root> on many-views %d, after three:" % args.views)
+        print("one lreport 0x<root> on many-views %d, right after another:" % args.views)
+        print(counter.report())
+        bench.floor()  # as the benchmark interleaves them: the process ran since the last lreport
+        counter.counts.clear()
+        counter.counting = True
+        bench.lreport_result()
+        counter.counting = False
+        print("\none lreport 0x<root> after another expression ((int)getpid(), the floor):")
         print(counter.report())
         profile = cProfile.Profile()
         profile.enable()

@@ -142,8 +142,9 @@ class Context(object):
         process runs (its stop ID, expressions included, moves on): then the threads, and
         where the main thread waits, may have changed."""
         thread_id = self.frame.GetThread().GetThreadID()
+        stop_id = self.process.GetStopID(True) if facts is not None else None
         if facts is not None:
-            kept = facts.report_thread(self.process, thread_id)
+            kept = facts.report_thread(stop_id, thread_id)
             if kept is not None:
                 return self.frame if kept == thread_id else self.main_top_frame(kept)
         main = self.process.GetThreadAtIndex(0)
@@ -154,7 +155,7 @@ class Context(object):
         main_id = main.GetThreadID()
         moves = report_on_main_thread(thread_id == main_id, name)
         if facts is not None:
-            facts.keep_report_thread(self.process, thread_id, main_id if moves else thread_id)
+            facts.keep_report_thread(stop_id, thread_id, main_id if moves else thread_id)
         return top if moves else self.frame
 
     def main_top_frame(self, main_id):

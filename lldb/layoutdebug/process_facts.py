@@ -43,17 +43,18 @@ class ProcessFacts(object):
         """Whether the library is no longer where it was found (unloaded, or loaded again)."""
         return self.anchor is not None and self.anchor.GetLoadAddress(target) != self.anchor_load
 
-    def report_thread(self, process, thread_id):
+    def report_thread(self, stop_id, thread_id):
         """The thread ID calls go to from the thread `thread_id`, if decided at this very stop
-        (the process has not run since, not even an expression of the user's), else None."""
+        (`stop_id`, expression stops included: the process has not run since, not even an
+        expression of the user's), else None."""
         choice = self.thread_choice
-        if choice is None or choice[1] != thread_id or choice[0] != process.GetStopID(True):
+        if choice is None or choice[0] != stop_id or choice[1] != thread_id:
             return None
         return choice[2]
 
-    def keep_report_thread(self, process, thread_id, call_thread_id):
-        """Remembers, for this stop, that calls from `thread_id` go to `call_thread_id`."""
-        self.thread_choice = (process.GetStopID(True), thread_id, call_thread_id)
+    def keep_report_thread(self, stop_id, thread_id, call_thread_id):
+        """Remembers, for the stop `stop_id`, that calls from `thread_id` go to `call_thread_id`."""
+        self.thread_choice = (stop_id, thread_id, call_thread_id)
 
     def stopped_after_call(self, process, only_its_thread):
         """After one of our calls, which ran on its own thread alone when `only_its_thread`:
