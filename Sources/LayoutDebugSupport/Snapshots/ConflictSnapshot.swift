@@ -10,26 +10,26 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     /// The mutually exclusive constraints, in the engine's order.
     public var mutuallyExclusive: [ConstraintSnapshot]
     /// The views involved, with their frames at the time (live sources only).
-    public var views: [ViewSnapshot]
+    var views: [ViewSnapshot]
     /// The view controller owning the engine-host view, found through the
     /// responder chain, when known.
-    public var viewController: String?
+    var viewController: String?
     /// Whether that view controller is UIKit-internal (alerts, keyboards).
-    public var isSystemViewController: Bool
+    var isSystemViewController: Bool
     /// Lines of the source that could not be read, kept verbatim.
     public var unparsedLines: [String]
     /// Whether the OS redacted the constraints (`<private>`).
     public var isRedacted: Bool
     /// What the parser repaired in a pasted log (missing `<…>`, typographic
     /// quotes, HTML entities, a stray `}`, elisions); `nil` when nothing was.
-    public var repairs: Optional<PasteRepairs>
+    var repairs: Optional<PasteRepairs>
     /// Where each of `views` sits in its window (live sources on platforms
     /// whose frames run down, so our solver can predict what each suggested
     /// fix moves); `nil` when nothing says (a log).
-    public var placements: Optional<[ViewPlacement]>
+    var placements: Optional<[ViewPlacement]>
 
     /// Creates a snapshot.
-    public init(
+    init(
         ordinal: Int? = nil,
         brokenConstraint: ConstraintSnapshot?,
         mutuallyExclusive: [ConstraintSnapshot],

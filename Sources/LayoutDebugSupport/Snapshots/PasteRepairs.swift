@@ -8,28 +8,28 @@
 /// author cuts the list with `...`. The parser reads through each, and a
 /// report says in one line that it did, so nobody takes a repaired reading
 /// for the log as printed.
-public struct PasteRepairs: Codable, Hashable, Sendable {
+struct PasteRepairs: Codable, Hashable, Sendable {
     /// Constraint lines read without their `<…>` (and quotes).
-    public var unbracketedLines = 0
+    var unbracketedLines = 0
     /// Lines whose typographic quotes (`“ ” ‘ ’`) were read as `"` and `'`.
-    public var typographicQuoteLines = 0
+    var typographicQuoteLines = 0
     /// Lines whose HTML entities (`&lt;`, `&gt;`, `&quot;`, `&#39;`, `&amp;`) were decoded.
-    public var htmlEntityLines = 0
+    var htmlEntityLines = 0
     /// Lines whose non-breaking spaces (U+00A0, as pages keep runs of spaces) were read as spaces.
-    public var nonBreakingSpaceLines = 0
+    var nonBreakingSpaceLines = 0
     /// Lists closed with `}` or `]` instead of `)`.
-    public var strayClosings = 0
+    var strayClosings = 0
     /// `...` or `…` lines where the author cut the list.
-    public var elisions = 0
+    var elisions = 0
 
     /// No repairs.
-    public init() {}
+    init() {}
 
     /// Whether nothing was repaired.
-    public var isEmpty: Bool { self == PasteRepairs() }
+    var isEmpty: Bool { self == PasteRepairs() }
 
     /// Adds the counts of `other`.
-    public mutating func add(_ other: PasteRepairs) {
+    mutating func add(_ other: PasteRepairs) {
         unbracketedLines += other.unbracketedLines
         typographicQuoteLines += other.typographicQuoteLines
         htmlEntityLines += other.htmlEntityLines

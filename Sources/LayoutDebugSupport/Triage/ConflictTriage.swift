@@ -18,25 +18,25 @@
 /// The triage never drops a conflict: callers count every owner.
 public struct ConflictTriage: Codable, Hashable, Sendable {
     /// Whose conflict it is.
-    public var owner: ConflictOwner
+    var owner: ConflictOwner
     /// The evidence, in a few words, naming the item it rests on.
-    public var evidence: String
+    var evidence: String
 
     /// Creates a triage result.
-    public init(owner: ConflictOwner, evidence: String) {
+    init(owner: ConflictOwner, evidence: String) {
         self.owner = owner
         self.evidence = evidence
     }
 
     /// The report's first line: `Owner: system (only UIKit-internal views: …)`.
-    public var line: String { "Owner: \(owner.rawValue) (\(evidence))" }
+    var line: String { "Owner: \(owner.rawValue) (\(evidence))" }
 
     /// Classifies a conflict.
     ///
     /// - Parameter conflict: The conflict, from any source.
     /// - Returns: Its owner and evidence.
     /// - Complexity: O(n) in the number of constraints.
-    public static func classify(_ conflict: ConflictSnapshot) -> ConflictTriage {
+    static func classify(_ conflict: ConflictSnapshot) -> ConflictTriage {
         let constraints = conflict.mutuallyExclusive + (conflict.brokenConstraint.map { [$0] } ?? [])
         if let evidence = transientEvidence(constraints) { return ConflictTriage(owner: .transient, evidence: evidence) }
         if let evidence = systemEvidence(constraints) { return ConflictTriage(owner: .system, evidence: evidence) }
