@@ -15,9 +15,10 @@ mkdir -p "$WORK/corpus" "$WORK/build"
 CORPUS=Tests/Fixtures/corpus
 ls "$CORPUS"/logs/*.txt >/dev/null 2>&1 || { echo "error: no corpus logs in $CORPUS/logs" >&2; exit 2; }
 
-# The text pieces Explain words its forecasts with (a frame, a bracketed name) and what they
-# stand on; the rest of Rendering needs the live layers, which the fuzzer leaves out.
-RENDERING_FOR_EXPLAIN="TextWriter ReportNumber FrameText ObjectReference+Rendering JSONText JSONText+Encoder"
+# The explanation's Why: text, which the fuzzer writes for each conflict, and the text pieces it
+# stands on (a frame, a bracketed name); the rest of Rendering needs the live layers, which the
+# fuzzer leaves out. Explain itself compiles without Rendering.
+RENDERING_FOR_WHY="ConflictExplanation+Text TextWriter ReportNumber FrameText ObjectReference+Rendering JSONText JSONText+Encoder"
 
 # The solver is compiled as its own module, as in the package.
 swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-module -emit-library -static \
@@ -31,7 +32,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
     Sources/LayoutDebugSupport/Parsing/*.swift \
     Sources/LayoutDebugSupport/Triage/*.swift \
     Sources/LayoutDebugSupport/Explain/*.swift \
-    $(printf 'Sources/LayoutDebugSupport/Rendering/%s.swift ' $RENDERING_FOR_EXPLAIN) \
+    $(printf 'Sources/LayoutDebugSupport/Rendering/%s.swift ' $RENDERING_FOR_WHY) \
     -o "$WORK/build/parser-fuzz"
 
 for file in "$CORPUS"/logs/*.txt "$CORPUS"/invalid/*.txt "$CORPUS"/traces/*.txt fuzz/seeds/*.txt; do

@@ -33,11 +33,20 @@ enum InputFile {
         // stands, even when it is a file.
         let isFile = path != "-" && regularFileSize(descriptor) != nil
         do {
-            try ConsoleLogReader.read(descriptor: descriptor, piece: isFile ? 0..<Int.max : nil, mapping: isFile,
-                                      summarizing: summarizing, appModules: appModules,
-                                      progress: { progress?.update($0) }) { parsed in
-                tally.count(parsed)
-                handle(parsed)
+            if summarizing {
+                try ConsoleLogReader.read(descriptor: descriptor, piece: isFile ? 0..<Int.max : nil, mapping: isFile,
+                                          summarizing: true, appModules: appModules,
+                                          progress: { progress?.update($0) }) { parsed in
+                    tally.count(parsed)
+                    handle(parsed)
+                }
+            } else {
+                // Explained conflicts are placed from the view descriptions the log holds, so their fixes rank.
+                try ConsoleLogReader.readPlacing(descriptor: descriptor, isFile: isFile, appModules: appModules,
+                                                 progress: { progress?.update($0) }) { parsed in
+                    tally.count(parsed)
+                    handle(parsed)
+                }
             }
         } catch {
             progress?.finish()

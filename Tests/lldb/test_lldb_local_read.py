@@ -114,6 +114,41 @@ def test_lreport_of_a_local_process_reads_from_proc_and_prints_what_lldb_reads(s
     session.continue_to_exit()
 
 
+class WriteMemoryLog(object):
+    """Records the address of every SBProcess.WriteMemory call while installed."""
+
+    def __init__(self, monkeypatch):
+        self.addresses = []
+        original = lldb.SBProcess.WriteMemory
+
+        def write_memory(process, address, data, error):
+            self.addresses.append(address)
+            return original(process, address, data, error)
+
+        monkeypatch.setattr(lldb.SBProcess, "WriteMemory", write_memory)
+
+
+def test_a_buffer_read_from_proc_is_handed_back_through_proc_and_its_storage_reused(session, monkeypatch):
+    """Marking a buffer read is a write to the debug server otherwise: longer than the read."""
+    session.launch(*BIG)
+    ld = script_module()
+    expected = session.ok("lreport $arg1")  # the first local read, checked against LLDB's
+    writes = WriteMemoryLog(monkeypatch)
+    address = report_buffer(session)
+    text = ld.read_buffer(session.process, address)
+    assert text == expected
+    assert writes.addresses == [], "marked through LLDB: %s" % writes.addresses
+    error = lldb.SBError()
+    mark = session.process.ReadMemory(address + 8 + len(text.encode("utf-8")) + 1, 1, error)
+    assert error.Success() and bytes(mark) == b"\x01", (error.GetCString(), mark)
+    assert report_buffer(session) == address, "the library did not see the buffer handed back"
+    assert session.ok("lreport $arg1") == expected and writes.addresses == []
+    session.ok("lsettings --local-read off")
+    assert session.ok("lreport $arg1") == expected
+    assert len(writes.addresses) == 1, "read through LLDB, marked through LLDB"
+    session.continue_to_exit()
+
+
 def test_local_read_off_reads_every_report_through_lldb(session, monkeypatch):
     session.launch(*SMALL)
     opened = []

@@ -2,7 +2,8 @@
 
 import pytest
 
-from layoutdebug import buffers, errors
+from layoutdebug import buffers, constants, errors
+from layoutdebug.errors import LayoutDebugError
 
 
 def test_buffer_length_is_little_endian():
@@ -94,3 +95,88 @@ def test_a_mark_that_cannot_be_written_still_gives_the_text(monkeypatch):
 
     process.WriteMemory = refuse
     assert target_memory.read_buffer(process, FakeProcess.BASE, local_read=False) == "report"
+
+
+class Error(object):
+    """An SBError that a read can fail."""
+
+    def __init__(self):
+        self.failure = None
+
+    def Success(self):
+        return self.failure is None
+
+    def GetCString(self):
+        return self.failure
+
+
+class ErrorLLDB(object):
+    SBError = Error
+
+
+class MappedProcess(object):
+    """A process with `size` bytes mapped at BASE, the buffer at their start: a read past them
+    fails as LLDB's does (memory read failed), and every read is counted."""
+
+    BASE = 0x20000
+
+    def __init__(self, text, size):
+        buffer = len(text).to_bytes(8, "little") + text + b"\x00\x00"
+        self.memory = bytearray(buffer + b"\xee" * max(0, size - len(buffer)))
+        self.reads = []
+
+    def ReadMemory(self, address, size, error):
+        self.reads.append(size)
+        start = address - self.BASE
+        if start < 0 or start + size > len(self.memory):
+            error.failure = "memory read failed for 0x%x" % address
+            return None
+        return bytes(self.memory[start:start + size])
+
+    def WriteMemory(self, address, data, error):
+        return len(data)
+
+
+def test_a_short_report_read_through_lldb_takes_one_read(monkeypatch):
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", ErrorLLDB)
+    text = ("<UIView:0x1> caf\u00e9\n" * 40).encode("utf-8")
+    process = MappedProcess(text, constants.BUFFER_FIRST_READ)
+    assert target_memory.read_buffer(process, MappedProcess.BASE, local_read=False) == text.decode("utf-8")
+    assert process.reads == [constants.BUFFER_FIRST_READ]
+
+
+def test_a_report_that_just_fills_the_first_read_takes_one_read(monkeypatch):
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", ErrorLLDB)
+    text = b"x" * (constants.BUFFER_FIRST_READ - 8)
+    process = MappedProcess(text, constants.BUFFER_FIRST_READ + 2)
+    assert target_memory.read_buffer(process, MappedProcess.BASE, local_read=False) == text.decode()
+    assert process.reads == [constants.BUFFER_FIRST_READ]
+
+
+def test_a_long_report_read_through_lldb_reads_its_whole_text_in_a_second_read(monkeypatch):
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", ErrorLLDB)
+    text = b"Constraints....5\n" * 1000
+    process = MappedProcess(text, 0)
+    assert target_memory.read_buffer(process, MappedProcess.BASE, local_read=False) == text.decode()
+    assert process.reads == [constants.BUFFER_FIRST_READ, len(text)]
+
+
+def test_a_buffer_shorter_than_the_first_read_is_read_from_its_header(monkeypatch):
+    """Not one of ours (a buffer is never smaller), yet read as before: header, then text."""
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", ErrorLLDB)
+    process = MappedProcess(b"report", 0)
+    assert target_memory.read_buffer(process, MappedProcess.BASE, local_read=False) == "report"
+    assert process.reads == [constants.BUFFER_FIRST_READ, 8, 6]
+
+
+def test_an_address_with_nothing_mapped_is_one_line_naming_it(monkeypatch):
+    from layoutdebug import target_memory
+    monkeypatch.setattr(target_memory, "lldb", ErrorLLDB)
+    process = MappedProcess(b"report", 0)
+    with pytest.raises(LayoutDebugError) as raised:
+        target_memory.read_buffer(process, 0x10, local_read=False)
+    assert str(raised.value) == "could not read the report at 0x10: memory read failed for 0x10"

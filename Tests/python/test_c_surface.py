@@ -119,6 +119,12 @@ def test_storm_flags_are_storm_recorder_options_raw_values():
     assert python_flags("STORM_", exclude=("STORM_AT_EXIT",)) == swift
 
 
+def test_the_first_read_of_a_buffer_through_lldb_stays_inside_the_smallest_buffer():
+    swift = re.findall(r"static let smallestCapacity = (\d+)",
+                       read(os.path.join(LIBRARY_DIR, "CEntry", "ReportBuffer.swift")))
+    assert swift == [str(constants.BUFFER_FIRST_READ)]
+
+
 def test_every_entry_point_the_package_calls_has_a_prototype():
     call = re.compile(r'call_(?:entry|report)\(\s*"(lds_\w+)"')
     called = set()

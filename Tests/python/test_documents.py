@@ -1,8 +1,10 @@
 """The lists the documents keep by hand, held to the code they describe: lldb/README.md's table of
 the package's modules (against the reload order in layoutdebug/__init__.py) and its environment
 table (against every LAYOUT_DEBUG_ variable the library or the package reads), and
-docs/ARCHITECTURE.md's layer table (a row for every folder of Sources/LayoutDebugSupport)."""
+docs/ARCHITECTURE.md's layer table (a row for every folder of Sources/LayoutDebugSupport, in an
+order the folders' Swift keeps: each names only the types of folders above it)."""
 
+import collections
 import glob
 import os
 import re
@@ -76,6 +78,106 @@ def test_the_readme_environment_table_names_every_variable_the_code_reads():
 def test_the_architecture_layer_table_has_a_row_for_every_library_folder():
     folders = sorted(name for name in os.listdir(LIBRARY_DIR) if os.path.isdir(os.path.join(LIBRARY_DIR, name)))
     assert len(folders) >= 10
+    assert set(architecture_folder_order()) == set(folders)
+
+
+def architecture_folder_order():
+    """The folders of Sources/LayoutDebugSupport in the order of ARCHITECTURE's layer table, top first."""
     rows = table_after(read(ARCHITECTURE), ("layer", "folder", "knows about"))
-    listed = {match for cells in rows for match in re.findall(r"`Sources/LayoutDebugSupport/(\w+)`", cells[1])}
-    assert listed == set(folders)
+    return [match for cells in rows for match in re.findall(r"`Sources/LayoutDebugSupport/(\w+)`", cells[1])]
+
+
+# A type declared at the top level of a file: `public final class X`, `enum X`, `@frozen struct X`.
+TOP_LEVEL_TYPE = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|fileprivate|private|open|final|indirect)\s+)*"
+    r"(?:class|struct|enum|protocol|typealias|actor)\s+([A-Z]\w*)", re.M)
+
+
+def swift_code(path):
+    """A Swift file without its comments and string literals, which name types without using them."""
+    text = read(path)
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r'"""(.*?)"""', '""', text, flags=re.S)
+    text = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def folder_uses(library_dir):
+    """{folder: {other folder: sorted [(file, type)]}}: the types declared at the top level of
+    another folder's files that each folder's code names (a nested type is named through its
+    outer one, an extension through the type it extends)."""
+    files = {}
+    for path in glob.glob(os.path.join(library_dir, "*", "*.swift")):
+        files[path] = (os.path.basename(os.path.dirname(path)), swift_code(path))
+    declared = collections.defaultdict(set)
+    for folder, code in files.values():
+        for name in TOP_LEVEL_TYPE.findall(code):
+            declared[name].add(folder)
+    uses = collections.defaultdict(lambda: collections.defaultdict(set))
+    for path, (folder, code) in files.items():
+        for name in set(re.findall(r"\b[A-Z]\w*\b", code)):
+            for owner in declared.get(name, ()):
+                if owner != folder:
+                    uses[folder][owner].add((os.path.basename(path), name))
+    return {folder: {owner: sorted(found) for owner, found in owners.items()} for folder, owners in uses.items()}
+
+
+def folder_cycles(uses):
+    """Each set of two or more folders that reach one another through what they use."""
+    index, low, stack, on_stack, cycles = {}, {}, [], set(), []
+
+    def visit(folder):
+        index[folder] = low[folder] = len(index)
+        stack.append(folder)
+        on_stack.add(folder)
+        for used in uses.get(folder, {}):
+            if used not in index:
+                visit(used)
+                low[folder] = min(low[folder], low[used])
+            elif used in on_stack:
+                low[folder] = min(low[folder], index[used])
+        if low[folder] == index[folder]:
+            component = []
+            while not component or component[-1] != folder:
+                component.append(stack.pop())
+                on_stack.discard(component[-1])
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for folder in sorted(uses):
+        if folder not in index:
+            visit(folder)
+    return cycles
+
+
+def write_swift(root, folder, name, text):
+    os.makedirs(os.path.join(root, folder), exist_ok=True)
+    with open(os.path.join(root, folder, name), "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def test_the_type_reader_sees_folders_that_use_each_other_and_not_names_in_comments_or_strings(tmp_path):
+    root = str(tmp_path)
+    write_swift(root, "Low", "Frame.swift", "/// Frames.\npublic struct Frame { var width = 0 }\n")
+    write_swift(root, "High", "Report.swift", "enum Report {\n    static func of(_ frame: Frame) -> String { \"\" }\n}\n")
+    write_swift(root, "Low", "Low+Report.swift", "extension Frame {\n    var text: String { Report.of(self) }\n}\n")
+    write_swift(root, "Aside", "Note.swift", "// Report and Frame, named in a comment\nlet note = \"Frame\"\n")
+    uses = folder_uses(root)
+    assert uses == {"High": {"Low": [("Report.swift", "Frame")]}, "Low": {"High": [("Low+Report.swift", "Report")]}}
+    assert folder_cycles(uses) == [["High", "Low"]]
+
+
+def test_no_library_folders_use_each_other():
+    uses = folder_uses(LIBRARY_DIR)
+    # The reader must see the layering it guards, or the checks below pass on nothing.
+    assert "Snapshots" in uses["Adapters"] and "Snapshots" in uses["Rendering"]
+    assert sum(len(owners) for owners in uses.values()) >= 40
+    assert folder_cycles(uses) == []
+
+
+def test_each_library_folder_uses_only_the_folders_above_it_in_the_architecture_table():
+    order = architecture_folder_order()
+    upward = ["%s uses %s, below it in the table (%s)" % (folder, owner, ", ".join("%s: %s" % pair for pair in found[:3]))
+              for folder, owners in folder_uses(LIBRARY_DIR).items()
+              for owner, found in owners.items() if order.index(owner) > order.index(folder)]
+    assert upward == []

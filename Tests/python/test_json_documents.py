@@ -132,3 +132,46 @@ def test_an_origin_with_frames_gets_its_file_line_and_function_beside_them():
 def test_text_without_frames_is_returned_unparsed():
     text = '{"text":"made at <frames 0x10>","origin":{"unknown":"capture was off"}}'
     assert json_documents.resolve_origin_objects(text, None) is text
+
+
+def conflict_report_with_place(**changes):
+    """A live system conflict's report: UIKit's button bar stack view in a toolbar, inside the
+    app's SettingsPanel of SettingsViewController, with the surroundings the place comes from."""
+    stack = {"className": "_UIButtonBarStackView", "address": "0x10"}
+    surroundings = {"views": [
+        {"reference": stack, "superclassNames": ["UIStackView", "UIView"], "superview": "0x20", "isAppClass": False},
+        {"reference": {"className": "UIToolbar", "address": "0x20"}, "superclassNames": ["UIView"],
+         "superview": "0x30", "isAppClass": False},
+        {"reference": {"className": "SettingsPanel", "address": "0x30"}, "superclassNames": ["UIView"],
+         "superview": "0x40", "isAppClass": True},
+        {"reference": {"className": "UIView", "address": "0x40"}, "superclassNames": [], "superview": "0x50",
+         "isAppClass": False, "viewController": "SettingsViewController"},
+        {"reference": {"className": "UIWindow", "address": "0x50"}, "superclassNames": ["UIView"], "isAppClass": False},
+    ], "appViewController": "SettingsViewController"}
+    place = {"container": "toolbar", "appView": {"className": "SettingsPanel", "address": "0x30"},
+             "appViewController": "SettingsViewController",
+             "text": "in a toolbar inside SettingsViewController's <SettingsPanel:0x30>"}
+    place.update(changes.pop("place", {}))
+    surroundings.update(changes.pop("surroundings", {}))
+    conflict = {"mutuallyExclusive": [], "views": [], "isSystemViewController": False, "unparsedLines": [],
+                "isRedacted": False, "surroundings": surroundings}
+    document = {"schema": "layoutdebug/1", "kind": "conflict-report",
+                "text": "Owner: system (only UIKit-internal views: _UIButtonBarStackView), " + place["text"] + "\n",
+                "owner": "system", "ownerEvidence": "only UIKit-internal views: _UIButtonBarStackView",
+                "place": place, "signature": "S", "isSystemViewController": False, "mutuallyExclusive": [],
+                "hints": [], "conflict": conflict}
+    return json.dumps(document)
+
+
+def test_a_live_system_conflicts_place_and_surroundings_are_in_the_schema():
+    document = check_document(conflict_report_with_place(), "conflict-report")
+    assert document["place"]["container"] == "toolbar"
+
+
+def test_the_schema_refuses_an_unknown_container_and_a_decimal_superview():
+    with pytest.raises(AssertionError):
+        check_document(conflict_report_with_place(place={"container": "ribbon"}), "conflict-report")
+    decimal = [{"reference": {"className": "UIWindow", "address": "0x50"}, "superclassNames": [],
+                "superview": 80, "isAppClass": False}]
+    with pytest.raises(AssertionError):
+        check_document(conflict_report_with_place(surroundings={"views": decimal}), "conflict-report")

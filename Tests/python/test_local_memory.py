@@ -85,3 +85,43 @@ def test_pread_exactly_rejects_a_short_read(tmp_path):
             local_memory.pread_exactly(descriptor, 20, 0)
     finally:
         os.close(descriptor)
+
+
+@needs_proc
+def test_local_memory_marks_a_read_buffer_released_in_place():
+    text = "UIView:0x1\n" * 100
+    address, keep = fake_buffer(text + "\0", length=len(text))  # the NUL, then the released byte
+    memory = local_memory.LocalMemory(os.getpid())
+    length = len(text)
+    released = buffers.released_byte_address(address, length)
+    assert keep.raw[released - address] == 0
+    assert memory.mark_released(address, length, buffers.RELEASED_MARK)
+    assert keep.raw[released - address:released - address + 1] == buffers.RELEASED_MARK
+    assert keep.raw[:released - address] == length.to_bytes(8, "little") + text.encode() + b"\0", \
+        "only the released byte is written"
+
+
+@needs_proc
+def test_local_memory_that_may_not_write_says_so_once_and_still_reads(monkeypatch):
+    calls = []
+
+    def refuse(pid):
+        calls.append(pid)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(local_memory, "open_memory_for_writing", refuse)
+    address, keep = fake_buffer("abc\0")
+    memory = local_memory.LocalMemory(os.getpid())
+    assert not memory.mark_released(address, 3, buffers.RELEASED_MARK)
+    assert not memory.mark_released(address, 3, buffers.RELEASED_MARK)
+    assert calls == [os.getpid()], "a refused open is not tried again"
+    assert memory.write_refusal == "/proc/%d/mem: Permission denied" % os.getpid()
+    assert bytes(memory.read(address)) == b"abc\0", "reading does not depend on writing"
+    assert keep.raw[3 + 8 + 1] == 0, "nothing written"
+
+
+def test_local_memory_of_a_refused_process_never_writes(monkeypatch):
+    monkeypatch.setattr(local_memory, "open_memory_for_writing",
+                        lambda pid: pytest.fail("a refused process is not written"))
+    memory = local_memory.LocalMemory(4242, refusal="the platform is remote-linux, not this machine")
+    assert not memory.mark_released(0x1000, 3, buffers.RELEASED_MARK)

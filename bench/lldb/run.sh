@@ -7,6 +7,7 @@
 # Ends with `ratio=X`, X = (2)/(1). Goals: X <= 2.0, (3)/(2) >= 50 and Y <= 2.
 #
 #   bench/lldb/run.sh [--views N] [--repeat R]
+#   bench/lldb/run.sh --round-trips [--views N]   what one lreport asks of LLDB (round_trips.py)
 #
 # Uses $LAYOUT_DEBUG_BUILD_DIR, else .build/release when it holds layout-demo, else
 # .build/debug. It does not build: run `swift build -c release` first.
@@ -21,4 +22,8 @@ if [ -z "${LAYOUT_DEBUG_BUILD_DIR:-}" ]; then
     fi
 fi
 export LAYOUT_DEBUG_BUILD_DIR
+if [ "${1:-}" = "--round-trips" ]; then
+    shift
+    exec python3 "$ROOT/bench/lldb/round_trips.py" "$@"
+fi
 exec python3 "$ROOT/bench/lldb/bench_lldb.py" "$@"

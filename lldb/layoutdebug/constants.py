@@ -14,6 +14,10 @@ EXPLAIN_TOOL = "layout-explain"
 VERSION_SYMBOL = "lds_version"
 DEFAULT_TIMEOUT = 5.0
 MAX_BUFFER_LENGTH = 256 * 1024 * 1024
+# Every report buffer's storage holds at least this many bytes (ReportBuffer.smallestCapacity,
+# held to it by Tests/python/test_c_surface.py): a read through LLDB of that many bytes from a
+# buffer's start stays in it, and takes a short report whole, header and all.
+BUFFER_FIRST_READ = 4096
 
 # Flags of the C entry surface (docs/ARCHITECTURE.md): ReportOptions' raw values, held to them by
 # Tests/python/test_c_surface.py.

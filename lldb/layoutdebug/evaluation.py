@@ -23,14 +23,19 @@ def expression_options(timeout, language=None):
     options.SetUnwindOnError(True)
     options.SetIgnoreBreakpoints(True)
     options.SetTryAllThreads(True)
-    micros = int(timeout * 1000000)
-    options.SetTimeoutInMicroSeconds(micros)
-    options.SetOneThreadTimeoutInMicroSeconds(max(1, min(micros // 2, 1000000)))
+    options.SetTimeoutInMicroSeconds(int(timeout * 1000000))
+    options.SetOneThreadTimeoutInMicroSeconds(one_thread_micros(timeout))
     options.SetFetchDynamicValue(lldb.eNoDynamicValues)
     options.SetSuppressPersistentResult(True)
     options.SetGenerateDebugInfo(False)
     options.SetAutoApplyFixIts(False)
     return options
+
+
+def one_thread_micros(timeout):
+    """How long a call runs on its own thread before every thread runs: half the timeout, at
+    most a second."""
+    return max(1, min(int(timeout * 1000000) // 2, 1000000))
 
 
 def options_for(session, language):
@@ -63,12 +68,11 @@ class Context(object):
         takes the selected (else first) thread's frame when exe_ctx has none."""
         if self.target is None or not self.target.IsValid():
             raise LayoutDebugError("no target: create one with `target create <app>` and run it")
-        if self.process is None or not self.process.IsValid() \
-                or self.process.GetState() in (lldb.eStateInvalid, lldb.eStateUnloaded,
-                                               lldb.eStateConnected, lldb.eStateDetached,
-                                               lldb.eStateExited):
+        state = self.process.GetState() if self.process is not None and self.process.IsValid() \
+            else lldb.eStateInvalid
+        if state in (lldb.eStateInvalid, lldb.eStateUnloaded, lldb.eStateConnected,
+                     lldb.eStateDetached, lldb.eStateExited):
             raise LayoutDebugError("no process: run or attach to the app first")
-        state = self.process.GetState()
         if state in (lldb.eStateRunning, lldb.eStateStepping, lldb.eStateLaunching,
                      lldb.eStateAttaching):
             raise LayoutDebugError("the process is running: interrupt it (process interrupt) first")
@@ -105,13 +109,15 @@ class Context(object):
         facts, _ = load_library(self)
         address = facts.entry_address(self.target, function)
         value = self.evaluate(c_call(function, *arguments, address=address), lldb.eLanguageTypeC,
-                              self.report_frame())
-        if not value.GetError().Success():
-            raise LayoutDebugError(describe_expression_failure(value.GetError().GetCString(),
+                              self.report_frame(facts))
+        error = value.GetError()
+        if not error.Success():
+            raise LayoutDebugError(describe_expression_failure(error.GetCString(),
                                                                self.session.timeout,
                                                                "the call to %s" % function,
                                                                self.elapsed))
-        text = read_buffer(self.process, value.GetValueAsUnsigned(), self.session.local_read)
+        facts.stopped_after_call(self.process, self.elapsed * 1000000 < one_thread_micros(self.session.timeout))
+        text = read_buffer(self.process, value.GetValueAsUnsigned(), self.session.local_read, facts)
         if options.get("origins", True):
             text = self.resolve_origins(text)
         return text
@@ -120,22 +126,42 @@ class Context(object):
         """One report's `made at <frames …>` markers as `file:line`, and in JSON its
         `{"frames": [...]}` origins as `{"file", "line", "function", "frames"}` (unchanged
         without any)."""
-        if "made at <frames" in text or '"origin":{"frames":[' in text:
+        # A text report has no '"' (memchr-fast): its JSON check, a second pass over a
+        # megabyte, is skipped.
+        if "made at <frames" in text or ('"' in text and '"origin":{"frames":[' in text):
             text = resolver_for(self.session, self.process).rewrite(text)
         return text
 
-    def report_frame(self):
+    def report_frame(self, facts=None):
         """The frame a C call into the library runs in: the main thread's top frame when the
         user stopped on another thread and the main thread is waiting (report_thread), else
         the command's frame. Only calls that take addresses move; the user's expressions are
-        always evaluated where the user is."""
+        always evaluated where the user is.
+
+        With the process's `facts`, the answer for the command's thread is kept until the
+        process runs (its stop ID, expressions included, moves on): then the threads, and
+        where the main thread waits, may have changed."""
+        thread_id = self.frame.GetThread().GetThreadID()
+        if facts is not None:
+            kept = facts.report_thread(self.process, thread_id)
+            if kept is not None:
+                return self.frame if kept == thread_id else self.main_top_frame(kept)
         main = self.process.GetThreadAtIndex(0)
         if main is None or not main.IsValid():
             return self.frame
-        on_main = self.frame.GetThread().GetThreadID() == main.GetThreadID()
         top = main.GetFrameAtIndex(0)
         name = top.GetFunctionName() or (top.GetSymbol().GetName() if top.GetSymbol().IsValid() else None)
-        return top if report_on_main_thread(on_main, name) else self.frame
+        main_id = main.GetThreadID()
+        moves = report_on_main_thread(thread_id == main_id, name)
+        if facts is not None:
+            facts.keep_report_thread(self.process, thread_id, main_id if moves else thread_id)
+        return top if moves else self.frame
+
+    def main_top_frame(self, main_id):
+        """The top frame of the thread `main_id` (the main thread), else the command's frame."""
+        main = self.process.GetThreadByID(main_id)
+        top = main.GetFrameAtIndex(0) if main is not None and main.IsValid() else None
+        return top if top is not None and top.IsValid() else self.frame
 
     def call_report(self, function, *arguments):
         """call_entry, with the library's own error (an `error:` buffer) raised as one line."""

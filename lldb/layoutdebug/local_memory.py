@@ -5,7 +5,7 @@ Whether a process may be read this way is decided with LLDB, in local_read_polic
 
 import os
 
-from .buffers import buffer_length, check_buffer_text
+from .buffers import buffer_length, check_buffer_text, released_byte_address
 from .errors import LayoutDebugError
 from .expression_errors import first_line
 
@@ -16,6 +16,12 @@ PROC_MEMORY = "/proc/%d/mem"
 def open_memory(pid):
     """A read-only descriptor on a process's memory (Linux). Tests replace it to simulate failures."""
     return os.open(PROC_MEMORY % pid, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+
+
+def open_memory_for_writing(pid):
+    """A write-only descriptor on a process's memory (Linux), for the released byte of a buffer
+    already read. Tests replace it to simulate failures."""
+    return os.open(PROC_MEMORY % pid, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
 
 
 def pread_exactly(descriptor, size, offset):
@@ -58,6 +64,7 @@ class LocalMemory(object):
         self.verified = False   # set once a read matched LLDB's read of the same bytes
         self.failure = None     # why the last read was left to LLDB, or None
         self.reads = 0          # buffers read here and returned (read_locally counts them)
+        self.write_refusal = None  # why released bytes are written through LLDB, or None
 
     @property
     def path(self):
@@ -96,6 +103,29 @@ class LocalMemory(object):
             os.close(descriptor)
         self.failure = None
         return text
+
+    def mark_released(self, address, length, mark):
+        """Writes `mark` as the released byte of the `length`-byte buffer at `address` (see
+        buffers.released_byte_address); False when it must go through LLDB instead.
+
+        Only for a buffer this process's read gave back (the caller's rule: a process whose
+        local reads matched LLDB's), so the byte is one of the library's own buffers: the
+        write needs no round trip to the debug server, which takes longer than reading the
+        whole report here. A refused open is not tried again.
+        """
+        if self.refusal is not None or self.write_refusal is not None:
+            return False
+        try:
+            descriptor = open_memory_for_writing(self.pid)
+        except (OSError, ValueError, OverflowError) as error:
+            self.write_refusal = "%s: %s" % (self.path, os_error_text(error))
+            return False
+        try:
+            return os.pwrite(descriptor, mark, released_byte_address(address, length)) == len(mark)
+        except (OSError, ValueError, OverflowError):
+            return False
+        finally:
+            os.close(descriptor)
 
     def describe(self):
         """How this process's reports are read, for lsettings."""

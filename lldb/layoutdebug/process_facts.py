@@ -29,6 +29,9 @@ class ProcessFacts(object):
         self.memory = None   # LocalMemory, decided at the first read
         self.skip_list = None  # the library's answer to `lsettings --skip`, once given in this run
         self.skip_list_is_default = True  # whether the process skips the library's default list
+        # Which thread the calls go to, decided for a command's thread (Context.report_frame):
+        # (stop ID with expression stops, the command's thread ID, the calls' thread ID).
+        self.thread_choice = None
 
     def found_library(self, path, anchor, target):
         """Records the library's path and where its version entry (`anchor`) is loaded now."""
@@ -39,6 +42,26 @@ class ProcessFacts(object):
     def library_moved(self, target):
         """Whether the library is no longer where it was found (unloaded, or loaded again)."""
         return self.anchor is not None and self.anchor.GetLoadAddress(target) != self.anchor_load
+
+    def report_thread(self, process, thread_id):
+        """The thread ID calls go to from the thread `thread_id`, if decided at this very stop
+        (the process has not run since, not even an expression of the user's), else None."""
+        choice = self.thread_choice
+        if choice is None or choice[1] != thread_id or choice[0] != process.GetStopID(True):
+            return None
+        return choice[2]
+
+    def keep_report_thread(self, process, thread_id, call_thread_id):
+        """Remembers, for this stop, that calls from `thread_id` go to `call_thread_id`."""
+        self.thread_choice = (process.GetStopID(True), thread_id, call_thread_id)
+
+    def stopped_after_call(self, process, only_its_thread):
+        """After one of our calls, which ran on its own thread alone when `only_its_thread`:
+        no other thread moved, so the kept choice holds at the stop the call ended in."""
+        if self.thread_choice is not None and only_its_thread:
+            self.thread_choice = (process.GetStopID(True),) + self.thread_choice[1:]
+        else:
+            self.thread_choice = None
 
     def entry_address(self, target, function):
         """The load address of an entry point, looked up once per run."""

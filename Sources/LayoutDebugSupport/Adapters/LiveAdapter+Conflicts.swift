@@ -12,8 +12,8 @@ import Foundation
 
 extension LiveAdapter {
     /// The conflict as a snapshot: the broken constraint, the list, the views
-    /// involved with their frames (and where they sit in the window), and the
-    /// view controller that owns them.
+    /// involved with their frames (and where they sit in the window, and the
+    /// views above them), and the view controller that owns them.
     func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
         let all = [broken] + list
         let controller = all.lazy.compactMap { self.viewController(near: $0) }.first
@@ -30,7 +30,8 @@ extension LiveAdapter {
             },
             viewController: name,
             isSystemViewController: controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false,
-            placements: placements(of: views)
+            placements: placements(of: views),
+            surroundings: surroundings(of: views)
         )
     }
 

@@ -149,4 +149,14 @@ public func lds_set_skipped_classes(_ list: UnsafePointer<CChar>?) -> UnsafeMuta
         ReportBuffer.publish(LiveReports.setSkippedClasses(list.map { String(cString: $0) } ?? ""))
     }
 }
+
+/// `lds_report_number(n)`: the address (`0x…`) of constraint `n` (from 1) of the
+/// last conflict report, for `lreport #N` and every command that takes a
+/// constraint; an `error: …` line when there is no such constraint.
+@_cdecl("lds_report_number")
+public func lds_report_number(_ number: UInt32) -> UnsafeMutableRawPointer {
+    entryPoint {
+        ReportBuffer.publish(LiveReports.constraintAddress(number: Int(number)))
+    }
+}
 #endif

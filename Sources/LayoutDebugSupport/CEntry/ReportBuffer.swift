@@ -36,6 +36,11 @@ enum ReportBuffer {
     static let releasedMark: UInt8 = 1
     /// How many unreleased buffers are kept before the oldest is freed.
     static let keptUnread = 16
+    /// The least storage any buffer has, header included. The debugger's
+    /// first read of a buffer through LLDB takes this many bytes
+    /// (`constants.BUFFER_FIRST_READ`): it stays inside the storage, and a
+    /// short report comes back in that one round trip.
+    static let smallestCapacity = 4096
 
     /// Replaces the buffer's contents with `text` and returns it.
     ///
@@ -58,7 +63,8 @@ enum ReportBuffer {
         let reusable = takeReleased()
         lock.unlock()
         guard let reusable else {
-            return TextWriter(adopting: .allocate(capacity: 4096), capacity: 4096, reserved: headerSize)
+            return TextWriter(adopting: .allocate(capacity: smallestCapacity), capacity: smallestCapacity,
+                              reserved: headerSize)
         }
         return TextWriter(adopting: reusable.storage, capacity: reusable.capacity, reserved: headerSize)
     }

@@ -65,8 +65,8 @@ enum FixRanking {
         -> (fixes: [ConflictExplanation.Fix], notRanked: String?) {
         guard !fixes.isEmpty else { return (fixes, nil) }
         guard let placements = conflict.placements, !placements.isEmpty else {
-            return (fixes, conflict.views.isEmpty ? "the log holds no frames"
-                : "the views' frames in their window are not known")
+            return (fixes, conflict.whyNotPlaced ?? (conflict.views.isEmpty ? "the log holds no frames"
+                : "the views' frames in their window are not known"))
         }
         let solving = FixSolving(conflict, placements)
         let broken = conflict.brokenConstraint.flatMap { broken in
@@ -218,7 +218,7 @@ struct FixSolving {
             let outside = outsideText(placement, after)
             if outside != nil { forecast.keepsViewsInside = false }
             let view = conflict.views.first { $0.reference.address == placement.view }?.reference
-                ?? ObjectReference(className: "UIView", address: placement.view)
+                ?? item(placement.view) ?? ObjectReference(className: "UIView", address: placement.view)
             if change > Self.tolerance {
                 total += change
                 forecast.moves.append(.init(view: view, from: old, to: new, outside: outside))
@@ -228,6 +228,15 @@ struct FixSolving {
         }
         forecast.frameChange = Self.rounded(total)
         return forecast
+    }
+
+    /// The constraints' item at `address`, as the log named it (a log's
+    /// conflict lists no views).
+    private func item(_ address: UInt64) -> ObjectReference? {
+        for constraint in [conflict.brokenConstraint].compactMap({ $0 }) + conflict.mutuallyExclusive {
+            for item in [constraint.firstItem, constraint.secondItem] where item?.address == address { return item }
+        }
+        return nil
     }
 
     /// The view's frame in its superview's coordinates, the superview where the same solve puts it.

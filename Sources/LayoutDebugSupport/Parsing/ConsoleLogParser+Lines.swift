@@ -202,7 +202,7 @@ extension ConsoleLogParser {
             droppedLines += 1
             return
         }
-        if shapes != nil {
+        if caches != nil {
             keep(text, start, end, isBroken ? .broken : .listed)
         } else {
             record(text, start, end, isBroken: isBroken)
@@ -259,7 +259,7 @@ extension ConsoleLogParser {
     }
 
     private mutating func keepUnparsed(_ text: ByteText, _ start: Int, _ end: Int) {
-        if shapes != nil {
+        if caches != nil {
             keep(text, start, end, .stray)
         } else {
             conflict.unparsedLines.append(text.string(start, end))
@@ -267,7 +267,7 @@ extension ConsoleLogParser {
     }
 
     private var keptLines: Int {
-        shapes != nil ? pending.lines.count : conflict.mutuallyExclusive.count + conflict.unparsedLines.count
+        caches != nil ? pending.lines.count : conflict.mutuallyExclusive.count + conflict.unparsedLines.count
     }
 
     // MARK: - Conflicts
@@ -317,7 +317,7 @@ extension ConsoleLogParser {
         if state == .notice {
             // A summary counts conflicts; it reads a notice's lines only so that
             // the constraint a notice prints is not taken for a conflict.
-            if shapes == nil, let reader = noticeReader {
+            if caches == nil, let reader = noticeReader {
                 emit(ParsedConflict(snapshot: ConflictSnapshot(brokenConstraint: nil, mutuallyExclusive: []),
                                     firstLine: firstLine, lastLine: noticeLastLine, notice: reader.notice))
             }
@@ -325,7 +325,7 @@ extension ConsoleLogParser {
         }
         guard state != .idle, constraintLines > 0 else { return }
         var signed: (signature: String, owner: ConflictOwner, shape: Int?)?
-        if shapes != nil {
+        if caches != nil {
             signed = resolvePending()
         } else {
             if droppedLines > 0 { conflict.unparsedLines.append("(\(droppedLines) more constraint lines not kept)") }

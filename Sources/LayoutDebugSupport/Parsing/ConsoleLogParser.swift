@@ -82,13 +82,13 @@ struct ConsoleLogParser {
     /// The message being read in state `.notice`, and its last line.
     var noticeReader: NoticeReader?
     var noticeLastLine = 0
+    /// The names met so far, shared by every constraint line read; a
+    /// summarizing parser's are its `caches`' own, so pieces share them.
     let interner: StringInterner
-    /// Set when summarizing: conflicts made of the same lines (by
-    /// `lineCache`'s ids) are put together once.
-    let shapes: ConflictShapeCache?
     /// Set when summarizing: lines whose text differs only in addresses are
-    /// read once, and conflicts put together from their lines' readings.
-    let lineCache: ConflictLineCache?
+    /// read once (`caches.lines`), and conflicts made of the same lines are
+    /// put together once (`caches.shapes`). `nil` when reading in full.
+    let caches: SummarizingCaches?
     /// The raw lines of the conflict being read, when summarizing.
     var pending = PendingLines()
     /// The readings of `pending`'s lines, kept to reuse their storage.
@@ -98,10 +98,10 @@ struct ConsoleLogParser {
     /// conflict depends on the lines after it, so it is read with the start
     /// of the next buffer (or at `finish`), as if the two were one.
     var heldTail: [UInt8] = []
-    /// Whether `ParsedConflict` line numbers are kept. Counting every newline
-    /// is the one cost that grows with the ordinary lines between conflicts,
-    /// and a summary has no use for line numbers.
-    let countsLines: Bool
+    /// Whether `ParsedConflict` line numbers are kept: when reading in full.
+    /// Counting every newline is the one cost that grows with the ordinary
+    /// lines between conflicts, and a summary has no use for line numbers.
+    var countsLines: Bool { caches == nil }
     /// The app's own modules, dropped from class names (`init(summarizing:appModules:)`).
     let appModules: Set<String>
 
@@ -134,10 +134,8 @@ struct ConsoleLogParser {
     ///     summarizes.
     init(summarizing: Bool = false, appModules: Set<String> = [], caches: SummarizingCaches? = nil) {
         let caches = caches ?? (summarizing ? SummarizingCaches() : nil)
-        shapes = caches?.shapes
-        lineCache = caches?.lines
+        self.caches = caches
         interner = caches?.interner ?? StringInterner()
-        countsLines = caches == nil
         self.appModules = appModules
     }
 

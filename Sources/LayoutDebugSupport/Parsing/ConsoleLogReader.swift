@@ -50,6 +50,8 @@ public enum ConsoleLogReader {
     ///   - caches: what earlier summarizing reads of this input learned (same).
     ///   - progress: called after each read with the total bytes read so far
     ///     (of the piece, when reading one).
+    ///   - lines: called with each run of whole lines just before the parser
+    ///     reads it (`readPlacing` gives them to `ViewDescriptions`).
     ///   - emit: called with each conflict as soon as it is complete.
     /// - Returns: whether the input ended between conflicts, so that a
     ///   piece read after this one by a parser of its own finds what this
@@ -61,6 +63,7 @@ public enum ConsoleLogReader {
     public static func read(descriptor: Int32, piece: Range<Int>? = nil, mapping: Bool = false,
                             summarizing: Bool = false, appModules: Set<String> = [],
                             caches: SummarizingCaches? = nil, progress: ((Int) -> Void)? = nil,
+                            lines: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil,
                             emit: (ParsedConflict) -> Void) throws(ConsoleReadError) -> Bool {
         var parser = ConsoleLogParser(summarizing: summarizing, appModules: appModules, caches: caches)
         var rest = piece
@@ -68,11 +71,11 @@ public enum ConsoleLogReader {
         if mapping, let piece, let mapped = MappedFileRange(descriptor: descriptor, range: piece) {
             defer { mapped.unmap() }
             if piece.lowerBound == 0, holdsNUL(mapped.base, count: mapped.count) { throw .binary }
-            mappedBytes = consumeLines(of: mapped, into: &parser, progress: progress, emit: emit)
+            mappedBytes = consumeLines(of: mapped, into: &parser, progress: progress, lines: lines, emit: emit)
             rest = piece.lowerBound + mappedBytes..<piece.upperBound
         }
         try readBuffered(descriptor, piece: rest, alreadyRead: mappedBytes, into: &parser, progress: progress,
-                         emit: emit)
+                         lines: lines, emit: emit)
         let endsBetweenConflicts = parser.isBetweenConflicts
         parser.finish(emit: emit)
         return endsBetweenConflicts
@@ -84,7 +87,8 @@ public enum ConsoleLogReader {
     /// newline (the rest comes if the file grew), and every buffer the
     /// parser is given then has a mapped byte after it, as a read buffer has.
     private static func consumeLines(of mapped: MappedFileRange, into parser: inout ConsoleLogParser,
-                                     progress: ((Int) -> Void)?, emit: (ParsedConflict) -> Void) -> Int {
+                                     progress: ((Int) -> Void)?, lines: ((UnsafeBufferPointer<UInt8>) -> Void)?,
+                                     emit: (ParsedConflict) -> Void) -> Int {
         let text = ByteText(base: mapped.base, count: mapped.count - 1)
         var done = 0
         while done < text.count {
@@ -92,7 +96,9 @@ public enum ConsoleLogReader {
             // A line longer than a chunk is fed whole, up to its newline.
             guard let lastNewline = text.lastIndex(of: 0x0A, from: done, to: end)
                     ?? text.firstIndex(of: 0x0A, from: end, to: text.count) else { break }
-            parser.consume(UnsafeBufferPointer(start: mapped.base + done, count: lastNewline + 1 - done), emit: emit)
+            let run = UnsafeBufferPointer(start: mapped.base + done, count: lastNewline + 1 - done)
+            lines?(run)
+            parser.consume(run, emit: emit)
             done = lastNewline + 1
             progress?(done)
         }
@@ -104,6 +110,7 @@ public enum ConsoleLogReader {
     /// bytes of the piece were fed before, from a mapping.
     private static func readBuffered(_ descriptor: Int32, piece: Range<Int>?, alreadyRead: Int,
                                      into parser: inout ConsoleLogParser, progress: ((Int) -> Void)?,
+                                     lines: ((UnsafeBufferPointer<UInt8>) -> Void)?,
                                      emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
         let capacity = chunkSize * 2
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -131,16 +138,21 @@ public enum ConsoleLogReader {
             progress?(alreadyRead + total)
             if let lastNewline = ByteText(base: buffer, count: filled).lastIndex(of: 0x0A, from: 0, to: filled) {
                 let complete = lastNewline + 1
+                lines?(UnsafeBufferPointer(start: buffer, count: complete))
                 parser.consume(UnsafeBufferPointer(start: buffer, count: complete), emit: emit)
                 memmove(buffer, buffer + complete, filled - complete)
                 filled -= complete
             } else if filled >= capacity - chunkSize {
                 // A line longer than the buffer: read it in pieces rather than grow.
+                lines?(UnsafeBufferPointer(start: buffer, count: filled))
                 parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit)
                 filled = 0
             }
         }
-        if filled > 0 { parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit) }
+        if filled > 0 {
+            lines?(UnsafeBufferPointer(start: buffer, count: filled))
+            parser.consume(UnsafeBufferPointer(start: buffer, count: filled), emit: emit)
+        }
     }
 
     /// Whether an input's first bytes hold a NUL, which console text never

@@ -74,9 +74,8 @@ extension ConflictReportRenderer {
             return nil
         }
         if EncapsulatedSize.isEncapsulated(c), let view = c.firstItem {
-            return "'\(identifier)' on \(item) is \(EncapsulatedSize(of: view, in: conflict).phrase). Lower the "
-                + "priority of your conflicting constraint to 999 so it gives way while the "
-                + "size is being set."
+            let size = EncapsulatedSize(of: view, in: conflict)
+            return "'\(identifier)' on \(item) is \(size.phrase). \(size.advice)"
         }
         if identifier.hasPrefix("NSWindow-current-") {
             // AppKit pins the window's content view to the window's size while it is shown.

@@ -66,6 +66,7 @@ public enum ConflictReportRenderer {
             text: text(c, why: why, triage: triage),
             owner: triage.owner,
             ownerEvidence: triage.evidence,
+            place: triage.place,
             signature: c.signature,
             viewController: c.viewController,
             isSystemViewController: c.isSystemViewController,
@@ -112,6 +113,9 @@ public struct ConflictReportDocument: Codable, Hashable, Sendable {
     public var owner: ConflictOwner
     /// The owner's evidence in a few words, as the report's first line says it.
     var ownerEvidence: String
+    /// Where a live system conflict sits: its container, the nearest view and
+    /// view controller of the app's own, and the words the owner line ends with.
+    var place: ConflictPlace?
     /// The address-free signature, to count repeats.
     var signature: String
     /// The owning view controller's class, when known.

@@ -25,8 +25,16 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     var repairs: Optional<PasteRepairs>
     /// Where each of `views` sits in its window (live sources on platforms
     /// whose frames run down, so our solver can predict what each suggested
-    /// fix moves); `nil` when nothing says (a log).
+    /// fix moves); `nil` when nothing says (a log that prints no frames: a
+    /// log's come from the view descriptions it holds, `ViewDescriptions`).
     var placements: Optional<[ViewPlacement]>
+    /// Why `placements` is `nil` although the log printed frames (`the view
+    /// descriptions in the log do not include <UILabel:0x7fd>`); `nil` otherwise.
+    var whyNotPlaced: Optional<String> = nil
+    /// The conflict's views and every view above them, with the nearest view
+    /// controller of the app's own (live sources only: a log prints no
+    /// superviews); `nil` when nothing says.
+    var surroundings: Optional<ConflictSurroundings>
 
     /// Creates a snapshot.
     init(
@@ -39,7 +47,8 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         unparsedLines: [String] = [],
         isRedacted: Bool = false,
         repairs: PasteRepairs? = nil,
-        placements: [ViewPlacement]? = nil
+        placements: [ViewPlacement]? = nil,
+        surroundings: ConflictSurroundings? = nil
     ) {
         self.ordinal = ordinal
         self.brokenConstraint = brokenConstraint
@@ -51,5 +60,6 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
         self.isRedacted = isRedacted
         self.repairs = repairs
         self.placements = placements
+        self.surroundings = surroundings
     }
 }

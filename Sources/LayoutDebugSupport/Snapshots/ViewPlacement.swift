@@ -2,7 +2,8 @@
 
 /// Where one of a conflict's views sits in its window, so a suggested fix can
 /// be solved from where the views are and checked against their superviews
-/// and the window (live sources only: a log prints no frames).
+/// and the window (live sources, and logs that hold view descriptions such
+/// as `recursiveDescription`'s: `Parsing/ViewDescriptions`).
 ///
 /// Every rectangle is in the window's coordinates, y running down, because
 /// the explainer's rows put every item in one coordinate space.
@@ -11,7 +12,9 @@ struct ViewPlacement: Codable, Hashable, Sendable {
     var view: UInt64
     /// The view's frame in the window's coordinates.
     var frame: SnapshotRect
-    /// How many views are above it, up to the window: the window's own subviews are at 1.
+    /// How many views are above it, up to the window: the window's own
+    /// subviews are at 1 (a log's window, its dump's root, at 0 when a
+    /// conflict names it).
     var depth: Int
     /// The superview's address, when the superview is not the window itself.
     var superview: Optional<UInt64>

@@ -15,21 +15,31 @@
 ///    an app's or a library's class;
 /// 3. **yours**: everything else, naming the first view of the app's own.
 ///
+/// A live system conflict also says where it sits (`ConflictPlace`): the
+/// framework container and the nearest view and view controller of the app's own.
+///
 /// The triage never drops a conflict: callers count every owner.
 public struct ConflictTriage: Codable, Hashable, Sendable {
     /// Whose conflict it is.
     var owner: ConflictOwner
     /// The evidence, in a few words, naming the item it rests on.
     var evidence: String
+    /// Where a live system conflict sits in the app (`ConflictPlace`); `nil`
+    /// for other owners and for a conflict from a log, which prints no superviews.
+    var place: Optional<ConflictPlace>
 
     /// Creates a triage result.
-    init(owner: ConflictOwner, evidence: String) {
+    init(owner: ConflictOwner, evidence: String, place: ConflictPlace? = nil) {
         self.owner = owner
         self.evidence = evidence
+        self.place = place
     }
 
-    /// The report's first line: `Owner: system (only UIKit-internal views: …)`.
-    var line: String { "Owner: \(owner.rawValue) (\(evidence))" }
+    /// The report's first line: `Owner: system (only UIKit-internal views: …)`,
+    /// then, live, where it sits: `, in a toolbar inside SettingsViewController's <SettingsPanel:0x…>`.
+    var line: String {
+        "Owner: \(owner.rawValue) (\(evidence))" + (place.map { ", " + $0.text } ?? "")
+    }
 
     /// Classifies a conflict.
     ///
@@ -39,7 +49,9 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     static func classify(_ conflict: ConflictSnapshot) -> ConflictTriage {
         let constraints = conflict.mutuallyExclusive + (conflict.brokenConstraint.map { [$0] } ?? [])
         if let evidence = transientEvidence(constraints) { return ConflictTriage(owner: .transient, evidence: evidence) }
-        if let evidence = systemEvidence(constraints) { return ConflictTriage(owner: .system, evidence: evidence) }
+        if let evidence = systemEvidence(constraints) {
+            return ConflictTriage(owner: .system, evidence: evidence, place: ConflictPlace.find(in: conflict))
+        }
         return ConflictTriage(owner: .yours, evidence: yoursEvidence(conflict, constraints))
     }
 

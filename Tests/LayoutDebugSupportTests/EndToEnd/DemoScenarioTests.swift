@@ -57,7 +57,7 @@ final class DemoScenarioTests: XCTestCase {
                      "priority-tie", "cell-size-required"].flatMap { ["trap-\($0)", "trap-\($0)-fixed"] }
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
                                "stack-conflict", "margins", "rtl", "many-views", "conflict-storm",
-                               "keyboard-conflict", "cell-reuse-conflict", "property-names", "profile-feed", "background-conflict",
+                               "keyboard-conflict", "toolbar-conflict", "cell-reuse-conflict", "property-names", "profile-feed", "background-conflict",
                                "owner-storm"] + traps)
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
     }
@@ -102,6 +102,25 @@ final class DemoScenarioTests: XCTestCase {
             XCTAssertTrue(built.root.subviews.isEmpty)
             XCTAssertFalse(UIApplication.shared.windows.contains { $0 is UIRemoteKeyboardWindow },
                            "the keyboard's window goes with the keyboard")
+        }
+    }
+
+    /// toolbar-conflict: the stack's `width <= 0` breaks, so the stack is as wide
+    /// as its one 44-point button, at the leading edge of the toolbar's content
+    /// view, which fills the 375 × 44 toolbar and the panel.
+    func test_toolbarConflict_breaksTheSqueeze_andKeepsTheButtonsWidth() {
+        MainActor.assumeIsolated {
+            guard let built = build("toolbar-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            let settingsView = built.root.subviews[0]
+            assertFrame(settingsView, 0, 0, 375, 667)
+            let panel = settingsView.subviews[0]
+            assertFrame(panel, 0, 0, 375, 44)
+            let content = panel.subviews[0].subviews[0]
+            XCTAssertTrue(content is _UIToolbarContentView)
+            assertFrame(content, 0, 0, 375, 44)
+            assertFrame(content.subviews[0], 0, 0, 44, 44)
+            assertFrame(content.subviews[0].subviews[0], 0, 0, 44, 44)
         }
     }
 

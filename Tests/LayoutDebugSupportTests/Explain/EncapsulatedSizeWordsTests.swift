@@ -31,15 +31,18 @@ final class EncapsulatedSizeWordsTests: XCTestCase {
     // MARK: - Live conflicts
 
     /// `autoresizing-conflict`: the label's centre against the root view's
-    /// encapsulated width 375, which the window gives the root view controller's view.
-    func test_controllersRootView_isNotCalledACell() throws {
+    /// encapsulated width 375, which the window gives the root view controller's
+    /// view (`DemoScenario.makeWindow` sets `window.rootViewController`; UIKit
+    /// documents that the root view is "configured to track the window size").
+    func test_controllersRootView_isNotCalledACell_andNamesItsWindow() throws {
         try onMain {
             let built = try BuiltScenario("autoresizing-conflict")
             let text = built.conflictReport(0)
             let root = "<UIView:\(hex(built.root))>"
-            let phrase = "the size its window or container (a parent view controller or a popover) gives UIViewController's root view"
+            let phrase = "the size its window gives UIViewController's root view"
             XCTAssertTrue(text.contains("UIView is 375 wide (\(phrase));"), text)
-            XCTAssertTrue(text.contains("- 'UIView-Encapsulated-Layout-Width' on \(root) is \(phrase). Lower the priority"), text)
+            XCTAssertTrue(text.contains("- 'UIView-Encapsulated-Layout-Width' on \(root) is \(phrase). The window keeps "
+                + "its root view controller's view at the window's size"), text)
             XCTAssertTrue(text.contains("priority 999, so \(phrase) wins"), text)
             XCTAssertFalse(text.contains("table or collection view"), text)
             XCTAssertFalse(text.contains("cell"), text)

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// `layout-explain` on a log with a `recursiveDescription` pasted next to the
+/// conflict: the suggested fixes come ranked, from a file or standard input,
+/// the dump before or after the conflict. The frames are worked out in
+/// `FixRankingLogTests`.
+final class LayoutExplainCLIPlacementTests: XCTestCase {
+    private struct Run { var status: Int32; var out: String; var err: String }
+
+    private func run(_ arguments: [String], stdin: String = "") throws -> Run {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var executable: URL?
+        for _ in 0..<4 where executable == nil {
+            let candidate = directory.appendingPathComponent("layout-explain")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { executable = candidate }
+            directory.deleteLastPathComponent()
+        }
+        let process = Process()
+        process.executableURL = try XCTUnwrap(executable, "layout-explain is not built next to the tests")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        input.fileHandleForWriting.closeFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                   err: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// `log` written to a file of its own, removed after the test.
+    private func file(_ log: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("described-\(UUID().uuidString).log")
+        try log.write(to: url, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
+    /// The ranked list as `layout-explain` prints it for `DescribedLogs.widthConflict`:
+    /// the width at 999 moves nothing; the trailing edge at 999 makes the label 400 wide
+    /// from x 16; the leading edge at 999 keeps its trailing edge at 304, so x = -96.
+    private func assertRanked(_ out: String, file: StaticString = #filePath, line: UInt = #line) {
+        let expected = [
+            "     predicted: no view moves",
+            "     predicted: <UILabel:0x7fd> (16 100; 288 21) → (16 100; 400 21), outside its superview and the window",
+            "     predicted: <UILabel:0x7fd> (16 100; 288 21) → (-96 100; 400 21), outside its superview and the window",
+        ]
+        let lines = out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("     predicted: ") }, expected, out, file: file, line: line)
+        let fixes = lines.drop { $0 != "Any one of these changes resolves it:" }
+        let first = fixes.first { $0.hasPrefix("  1. ") } ?? ""
+        XCTAssertTrue(first.hasPrefix("  1. give UILabel.width == 400 priority 999"), first, file: file, line: line)
+        XCTAssertTrue(first.hasSuffix("(try this first)"), first, file: file, line: line)
+        XCTAssertEqual(lines.filter { $0.contains("(try this first)") }.count, 1, file: file, line: line)
+        XCTAssertFalse(out.contains("Not ranked"), out, file: file, line: line)
+    }
+
+    func test_aDumpAfterTheConflict_ranksTheFixes_fromAFileAndFromStandardInput() throws {
+        let log = DescribedLogs.widthConflict + DescribedLogs.window
+        let fromFile = try run([try file(log)])
+        XCTAssertEqual(fromFile.status, 0, fromFile.err)
+        assertRanked(fromFile.out)
+        let fromStdin = try run(["-"], stdin: log)
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.err)
+        assertRanked(fromStdin.out)
+    }
+
+    func test_aDumpBeforeTheConflict_ranksTheFixes() throws {
+        let log = DescribedLogs.window + DescribedLogs.widthConflict
+        assertRanked(try run([try file(log)]).out)
+        assertRanked(try run(["-"], stdin: log).out)
+    }
+
+    func test_withoutADump_orWithoutTheConflictsViews_theOrderIsNotRanked_andSaysWhy() throws {
+        let bare = try run(["-"], stdin: DescribedLogs.widthConflict)
+        XCTAssertEqual(bare.status, 0, bare.err)
+        XCTAssertTrue(bare.out.contains("\nNot ranked: the log holds no frames.\n"), bare.out)
+        XCTAssertFalse(bare.out.contains("try this first"))
+        let other = try run([try file(DescribedLogs.widthConflict + DescribedLogs.otherWindow)])
+        XCTAssertTrue(other.out.contains("\nNot ranked: the view descriptions in the log do not include <UILabel:0x7fd>.\n"),
+                      other.out)
+        XCTAssertFalse(other.out.contains("predicted:"))
+    }
+
+    func test_json_carriesTheRanks_tryFirst_andThePredictedFrames() throws {
+        let result = try run(["--json", "-"], stdin: DescribedLogs.widthConflict + DescribedLogs.window)
+        XCTAssertEqual(result.status, 0, result.err)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(document["schema"] as? String, "layoutdebug/1")
+        let report = try XCTUnwrap((document["reports"] as? [[String: Any]])?.first)
+        let explanation = try XCTUnwrap(report["explanation"] as? [String: Any])
+        XCTAssertNil(explanation["notRanked"])
+        let fixes = try XCTUnwrap(explanation["fixes"] as? [[String: Any]])
+        XCTAssertEqual(fixes.map { $0["rank"] as? Int }, [1, 2, 3])
+        XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, false, false])
+        XCTAssertEqual(fixes.map { $0["target"] as? String }, ["0x600004", "0x600003", "0x600002"])
+        let move = try XCTUnwrap(((fixes[2]["forecast"] as? [String: Any])?["moves"] as? [[String: Any]])?.first)
+        XCTAssertEqual((move["to"] as? [String: Any])?["x"] as? Double, -96)
+        XCTAssertEqual((move["to"] as? [String: Any])?["width"] as? Double, 400)
+        // The report's conflict carries where the dump put its views, in the window's coordinates.
+        let conflict = try XCTUnwrap((report["report"] as? [String: Any])?["conflict"] as? [String: Any])
+        let placements = try XCTUnwrap(conflict["placements"] as? [[String: Any]])
+        XCTAssertEqual(placements.map { $0["view"] as? String }, ["0x7fd", "0x7fc"])
+        XCTAssertEqual(placements.map { $0["depth"] as? Int }, [2, 1])
+    }
+}
