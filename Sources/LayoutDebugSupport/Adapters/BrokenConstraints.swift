@@ -8,7 +8,7 @@ import Foundation
 /// UIKit keeps a broken constraint active, so nothing on the constraint itself
 /// says it was broken; this is the library's memory of it. Entries hold the
 /// constraint weakly, so a freed constraint's reused address is not marked.
-public enum BrokenConstraints {
+enum BrokenConstraints {
     private final class Entry {
         weak var object: AnyObject?
         init(_ object: AnyObject) { self.object = object }
@@ -19,7 +19,7 @@ public enum BrokenConstraints {
     nonisolated(unsafe) private static var entries: [UInt: Entry] = [:]
 
     /// Remembers that the engine broke `constraint`.
-    public static func record(_ constraint: AnyObject) {
+    static func record(_ constraint: AnyObject) {
         lock.lock()
         entries[Nametags.address(of: constraint)] = Entry(constraint)
         lock.unlock()
@@ -27,7 +27,7 @@ public enum BrokenConstraints {
 
     /// Forgets that the engine broke `constraint`: `lfix` re-added it, and the
     /// engine took it (a new break records it again).
-    public static func forget(_ constraint: AnyObject) {
+    static func forget(_ constraint: AnyObject) {
         lock.lock()
         let address = Nametags.address(of: constraint)
         if entries[address]?.object === constraint { entries[address] = nil }
@@ -35,7 +35,7 @@ public enum BrokenConstraints {
     }
 
     /// Whether the engine broke `constraint` since it was made.
-    public static func contains(_ constraint: AnyObject) -> Bool {
+    static func contains(_ constraint: AnyObject) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         return entries[Nametags.address(of: constraint)]?.object === constraint
@@ -61,7 +61,7 @@ public enum BrokenConstraints {
     }
 
     /// Forgets every broken constraint (tests).
-    public static func removeAll() {
+    static func removeAll() {
         lock.lock()
         entries.removeAll()
         lock.unlock()

@@ -8,14 +8,14 @@ import Foundation
 /// Asking twice about the same breakpoint hit (same constraint and list
 /// addresses, back to back) gives the same number: the debugger may render a
 /// report and then its JSON for one hit.
-public enum ConflictOrdinals {
+enum ConflictOrdinals {
     private static let lock = NSLock()
     // Guarded by `lock`.
     nonisolated(unsafe) private static var count = 0
     nonisolated(unsafe) private static var last: (constraint: UInt, list: UInt)?
 
     /// The ordinal for this hit.
-    public static func ordinal(constraint: UInt, list: UInt) -> Int {
+    static func ordinal(constraint: UInt, list: UInt) -> Int {
         lock.lock()
         defer { lock.unlock() }
         if let last, last.constraint == constraint, last.list == list { return count }
@@ -27,7 +27,7 @@ public enum ConflictOrdinals {
     /// The ordinal for a conflict seen in the process, not at a breakpoint hit
     /// (`StormRecorder`): always a new number, and the next hit is new too,
     /// whatever its addresses.
-    public static func next() -> Int {
+    static func next() -> Int {
         lock.lock()
         defer { lock.unlock() }
         count += 1
@@ -36,7 +36,7 @@ public enum ConflictOrdinals {
     }
 
     /// Starts numbering again from 1 (tests).
-    public static func reset() {
+    static func reset() {
         lock.lock()
         count = 0
         last = nil

@@ -16,9 +16,9 @@ import Foundation
 ///
 /// Safe to call from any thread of a process the debugger stopped (see
 /// `StoppedProcessAccess`).
-public enum LiveSnapshots {
+enum LiveSnapshots {
     /// What an address names.
-    public enum Subject: Sendable {
+    enum Subject: Sendable {
         /// A view and, unless told not to descend, its subtree.
         case view(ViewSnapshot)
         /// A constraint and snapshots of its items (without children).
@@ -26,7 +26,7 @@ public enum LiveSnapshots {
     }
 
     /// The view (with its subtree when `descend`) or the constraint at `address`.
-    public static func subject(at address: UInt, descend: Bool) -> Result<Subject, LookupError> {
+    static func subject(at address: UInt, descend: Bool) -> Result<Subject, LookupError> {
         StoppedProcessAccess.run {
             let object = LiveObjectLookup.object(at: address)
             let adapter = LiveAdapter()
@@ -52,7 +52,7 @@ public enum LiveSnapshots {
     ///   visit those.
     /// - Returns: `.notAView` when `address` is not a view (it may still be a
     ///   constraint, which `subject(at:descend:)` reports).
-    public static func descend(at address: UInt, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
+    static func descend(at address: UInt, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
         StoppedProcessAccess.run {
             guard let view = LiveObjectLookup.object(at: address) as? PlatformView else { return .failure(.notAView(address)) }
             LiveAdapter().descend(from: view, visit: visit)
@@ -62,7 +62,7 @@ public enum LiveSnapshots {
 
     /// `descend(at:visit:)` from the view at `address`, or with `nil` from the view
     /// the user sees (see `traceRoot(at:)`).
-    public static func descend(fromTraceRootAt address: UInt?, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
+    static func descend(fromTraceRootAt address: UInt?, visit: (ViewSnapshot, Int, Bool) -> Bool) -> Result<Void, LookupError> {
         StoppedProcessAccess.run {
             let root: PlatformView
             if let address {
@@ -78,7 +78,7 @@ public enum LiveSnapshots {
     }
 
     /// The view at `address` alone, with the constraints its ancestors hold about it.
-    public static func view(at address: UInt) -> Result<ViewSnapshot, LookupError> {
+    static func view(at address: UInt) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {
             guard let view = LiveObjectLookup.object(at: address) as? PlatformView else { return .failure(.notAView(address)) }
             return .success(LiveAdapter().snapshot(of: view))
@@ -87,7 +87,7 @@ public enum LiveSnapshots {
 
     /// The tree for the autolayout trace: the view at `address`, or with `nil`
     /// the view the user sees (see `Platform.frontRootView`).
-    public static func traceRoot(at address: UInt?) -> Result<ViewSnapshot, LookupError> {
+    static func traceRoot(at address: UInt?) -> Result<ViewSnapshot, LookupError> {
         StoppedProcessAccess.run {
             let root: PlatformView
             if let address {
@@ -116,7 +116,7 @@ public enum LiveSnapshots {
     /// constraint at `address`.
     ///
     /// - Returns: How the object is named now.
-    public static func setName(_ name: String, at address: UInt) -> Result<ObjectReference, LookupError> {
+    static func setName(_ name: String, at address: UInt) -> Result<ObjectReference, LookupError> {
         StoppedProcessAccess.run {
             guard let object = LiveObjectLookup.object(at: address),
                   object is PlatformView || object is PlatformLayoutGuide || object is NSLayoutConstraint else {
@@ -131,7 +131,7 @@ public enum LiveSnapshots {
     /// (`$arg1` the constraint being broken, `$arg2` the mutually exclusive list),
     /// or on AppKit's `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
     /// Records the constraint as broken and numbers the conflict.
-    public static func conflict(constraintAt constraint: UInt, listAt list: UInt) -> Result<ConflictSnapshot, LookupError> {
+    static func conflict(constraintAt constraint: UInt, listAt list: UInt) -> Result<ConflictSnapshot, LookupError> {
         StoppedProcessAccess.run {
             guard let broken = LiveObjectLookup.object(at: constraint) as? NSLayoutConstraint else {
                 return .failure(.notAConstraint(constraint))

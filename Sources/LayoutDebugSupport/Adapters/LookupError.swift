@@ -2,7 +2,7 @@
 
 /// Why an address from the debugger gave no snapshot. Each case carries the
 /// address, and `message` is the `error: …` line the C surface returns.
-public enum LookupError: Error, Equatable, Sendable {
+enum LookupError: Error, Equatable, Sendable {
     /// The address is not a live view.
     case notAView(UInt)
     /// The address is not a live constraint.
@@ -17,7 +17,7 @@ public enum LookupError: Error, Equatable, Sendable {
     case noWindow
 
     /// `error: 0x… is not a UIView`, and so on.
-    public var message: String {
+    var message: String {
         switch self {
         case .notAView(let a): return "error: \(Self.hex(a)) is not a \(Self.viewClass)"
         case .notAConstraint(let a): return "error: \(Self.hex(a)) is not a constraint"

@@ -13,7 +13,7 @@ import Foundation
 /// process if held weakly. Its entry keeps the object's class instead, so a
 /// newcomer of another class at its address is not named; one of the same class
 /// would be.
-public enum Nametags {
+enum Nametags {
     private final class Entry {
         weak var object: AnyObject?
         let objectClass: ObjectIdentifier
@@ -42,7 +42,7 @@ public enum Nametags {
     /// - Parameters:
     ///   - name: The nametag.
     ///   - object: The object to name.
-    public static func set(_ name: String, for object: AnyObject) {
+    static func set(_ name: String, for object: AnyObject) {
         set(name, for: object, holdingWeakly: WeakReferences.allowed(for: object))
     }
 
@@ -57,14 +57,14 @@ public enum Nametags {
 
     /// Whether any object has a nametag: a report asks once, and skips the
     /// lock for each of its thousands of objects when none has.
-    public static var isEmpty: Bool {
+    static var isEmpty: Bool {
         lock.lock()
         defer { lock.unlock() }
         return entries.isEmpty
     }
 
     /// The nametag of `object`, or `nil`.
-    public static func name(for object: AnyObject) -> String? {
+    static func name(for object: AnyObject) -> String? {
         let key = address(of: object)
         lock.lock()
         defer { lock.unlock() }
@@ -77,7 +77,7 @@ public enum Nametags {
     }
 
     /// Removes every nametag (tests, and a fresh debugging session).
-    public static func removeAll() {
+    static func removeAll() {
         lock.lock()
         entries.removeAll()
         lock.unlock()

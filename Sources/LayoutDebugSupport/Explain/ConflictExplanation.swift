@@ -4,7 +4,7 @@
 /// `Rendering/ConflictExplanation+Text.swift`'s.
 public struct ConflictExplanation: Codable, Hashable, Sendable {
     /// What the explainer could establish.
-    public enum Verdict: String, Codable, Hashable, Sendable {
+    enum Verdict: String, Codable, Hashable, Sendable {
         /// An arithmetic contradiction, with its certificate.
         case contradiction
         /// The constraints shown can all hold: the log leaves something out.
@@ -18,63 +18,63 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
     }
 
     /// One row of the combination: a constraint (or a size fact) times its multiplier.
-    public struct Row: Codable, Hashable, Sendable {
+    struct Row: Codable, Hashable, Sendable {
         /// The index in `mutuallyExclusive`, or `nil` for a size fact.
-        public var constraintIndex: Int?
+        var constraintIndex: Int?
         /// The multiplier.
-        public var multiplier: Double
+        var multiplier: Double
         /// The row over frame variables: `UIButton.minX - UIView.minX = 0`.
-        public var equation: String
+        var equation: String
         /// What it says, in words.
-        public var meaning: String
+        var meaning: String
     }
 
     /// One change that removes the contradiction.
-    public struct Fix: Codable, Hashable, Sendable {
+    struct Fix: Codable, Hashable, Sendable {
         /// The index in `mutuallyExclusive` of the constraint to change.
-        public var constraintIndex: Int
+        var constraintIndex: Int
         /// What to do.
-        public var advice: String
+        var advice: String
         /// Whether the whole conflict is then satisfiable (not only this contradiction).
-        public var resolvesConflict: Bool
+        var resolvesConflict: Bool
         /// Where the constraint to change was made (`ConstraintSnapshot.madeAtText`), when known.
-        public var madeAt: String? = nil
+        var madeAt: String? = nil
         /// The change itself, as `lfix --suggestion N` applies it.
-        public var change: LayoutChange? = nil
+        var change: LayoutChange? = nil
         /// The address of what `change` applies to: the constraint, or for
         /// `.noAutoresizing` the view; `nil` when the log gave none.
-        public var target: UInt64? = nil
+        var target: UInt64? = nil
         /// What our solver predicts the change moves (`FixRanking`); `nil`
         /// when the fixes are not ranked.
-        public var forecast: FixForecast? = nil
+        var forecast: FixForecast? = nil
         /// The place in the ranking, which is also the number printed and the
         /// one `lfix --suggestion N` takes; `nil` when not ranked.
-        public var rank: Int? = nil
+        var rank: Int? = nil
         /// Whether this is the change to try first; `nil` when not ranked.
-        public var tryFirst: Bool? = nil
+        var tryFirst: Bool? = nil
     }
 
     /// What the explainer could establish.
-    public var verdict: Verdict
+    var verdict: Verdict
     /// The reason in one paragraph, the way a person would check it.
     public var reason: String
     /// The irreducible combination, in order.
-    public var rows: [Row]
+    var rows: [Row]
     /// `0 = 718` or `0 <= -41.67`: what the rows add up to.
-    public var contradiction: String?
+    var contradiction: String?
     /// The number on the right of `contradiction` (always negative: the
     /// rows, multiplied, say `0 = K` or `0 <= K`).
-    public var sum: Double?
+    var sum: Double?
     /// Changes each of which resolves the contradiction (system constraints excluded).
-    public var fixes: [Fix]
+    var fixes: [Fix]
     /// Constraints that could not take part, and why.
-    public var notes: [String]
+    var notes: [String]
     /// Why `fixes` keep the explainer's order rather than a ranking
     /// (`the log holds no frames`); `nil` when ranked or when there are none.
-    public var notRanked: String? = nil
+    var notRanked: String? = nil
 
     /// Creates an explanation.
-    public init(verdict: Verdict, reason: String, rows: [Row] = [], contradiction: String? = nil,
+    init(verdict: Verdict, reason: String, rows: [Row] = [], contradiction: String? = nil,
                 sum: Double? = nil, fixes: [Fix] = [], notes: [String] = []) {
         self.verdict = verdict
         self.reason = reason
@@ -108,7 +108,7 @@ extension ConflictExplanation.Fix {
     }
 
     /// Reads a fix; an older document's decimal target reads too.
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(constraintIndex: try c.decode(Int.self, forKey: .constraintIndex),
                   advice: try c.decode(String.self, forKey: .advice),
@@ -122,7 +122,7 @@ extension ConflictExplanation.Fix {
     }
 
     /// Writes the fix, its optional fields only when set.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(constraintIndex, forKey: .constraintIndex)
         try c.encode(advice, forKey: .advice)

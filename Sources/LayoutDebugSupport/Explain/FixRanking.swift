@@ -3,37 +3,37 @@ import Cassowary
 // MARK: - FixForecast
 
 /// What our solver predicts one suggested fix does to the conflict's views.
-public struct FixForecast: Codable, Hashable, Sendable {
+struct FixForecast: Codable, Hashable, Sendable {
     /// One view the fix moves, with its frames in its superview's
     /// coordinates, as `lfix` and the report's `Views:` print them.
-    public struct Move: Codable, Hashable, Sendable {
+    struct Move: Codable, Hashable, Sendable {
         /// The view.
-        public var view: ObjectReference
+        var view: ObjectReference
         /// Its frame as the engine lays it out without the fix (the broken
         /// constraint left out).
-        public var from: SnapshotRect
+        var from: SnapshotRect
         /// Its frame with the fix.
-        public var to: SnapshotRect
+        var to: SnapshotRect
         /// `its superview`, `the window` or both, when it ends outside them; `nil` inside.
-        public var outside: String?
+        var outside: String?
     }
 
     /// A view the fix leaves where it is, outside its superview or the window.
-    public struct Outside: Codable, Hashable, Sendable {
+    struct Outside: Codable, Hashable, Sendable {
         /// The view.
-        public var view: ObjectReference
+        var view: ObjectReference
         /// `its superview`, `the window` or both.
-        public var outside: String
+        var outside: String
     }
 
     /// The views whose frame changes, in the order of the report's views.
-    public var moves: [Move]
+    var moves: [Move]
     /// The views that do not move but stay outside their superview or the window.
-    public var staysOutside: [Outside]
+    var staysOutside: [Outside]
     /// Whether every view ends inside its superview and the window.
-    public var keepsViewsInside: Bool
+    var keepsViewsInside: Bool
     /// The sum of |Δx| + |Δy| + |Δw| + |Δh| over the views, in points.
-    public var frameChange: Double
+    var frameChange: Double
 }
 
 // MARK: - FixRanking

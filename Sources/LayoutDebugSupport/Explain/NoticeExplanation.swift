@@ -6,13 +6,13 @@
 /// around it is `NoticeReportRenderer`'s.
 public struct NoticeExplanation: Codable, Hashable, Sendable {
     /// The message, as UIKit prints its first words.
-    public var title: String
+    var title: String
     /// Whether the app stops there (an uncaught `NSGenericException`).
-    public var isException: Bool
+    var isException: Bool
     /// What happened, naming the constraint and views the message names.
-    public var happened: String
+    var happened: String
     /// What to do.
-    public var fix: String
+    var fix: String
 
     /// Explains one notice.
     public static func explain(_ notice: LayoutNotice) -> NoticeExplanation {

@@ -2,7 +2,7 @@
 
 /// Why `lfix` changed nothing. Each case is one line, `error: …`, and the
 /// process is left exactly as it was.
-public enum FixError: Error, Equatable, Sendable {
+enum FixError: Error, Equatable, Sendable {
     /// The command line itself is not one `lds_fix` reads.
     case malformed(String)
     /// A handle that is neither `0x…` nor `#N`.
@@ -33,7 +33,7 @@ public enum FixError: Error, Equatable, Sendable {
     case noChange(String)
 
     /// The line `lfix` prints.
-    public var message: String {
+    var message: String {
         switch self {
         case .malformed(let line): return "error: lds_fix cannot read '\(line)'"
         case .badHandle(let text): return "error: '\(text)' is not a handle: give an address (0x…) or #N, constraint N of the last conflict report"

@@ -3,9 +3,9 @@
 /// What one `lfix` did and what the layout looks like after it: values only,
 /// made from snapshots taken before and after, so the renderer and the tests
 /// need no live object.
-public struct FixOutcome: Codable, Hashable, Sendable {
+struct FixOutcome: Codable, Hashable, Sendable {
     /// Whether a step applied a change or reversed one.
-    public enum Action: String, Codable, Hashable, Sendable {
+    enum Action: String, Codable, Hashable, Sendable {
         /// `lfix <object> --…` or `--suggestion N`.
         case applied
         /// `--undo` or `--undo-all`.
@@ -13,78 +13,78 @@ public struct FixOutcome: Codable, Hashable, Sendable {
     }
 
     /// One change, applied or reversed.
-    public struct Step: Codable, Hashable, Sendable {
+    struct Step: Codable, Hashable, Sendable {
         /// Applied or reversed.
-        public var action: Action
+        var action: Action
         /// The change as it was asked for (an undo names the change it reverses).
-        public var change: LayoutChange
+        var change: LayoutChange
         /// The constraint changed, as it was before the step.
-        public var constraint: ConstraintSnapshot?
+        var constraint: ConstraintSnapshot?
         /// The view changed (`--no-autoresizing`).
-        public var view: ObjectReference?
+        var view: ObjectReference?
         /// The property that moved: `priority`, `constant`, `active`, `translatesAutoresizingMaskIntoConstraints`.
-        public var property: String
+        var property: String
         /// Its value before, as text (`1000`, `true`).
-        public var from: String
+        var from: String
         /// Its value after.
-        public var to: String
+        var to: String
         /// Whether the constraint was deactivated and reactivated around the
         /// change: UIKit raises if an installed constraint's priority crosses required.
-        public var reinstalled: Bool
+        var reinstalled: Bool
     }
 
     /// A view whose frame moved.
-    public struct FrameChange: Codable, Hashable, Sendable {
+    struct FrameChange: Codable, Hashable, Sendable {
         /// The view.
-        public var view: ObjectReference
+        var view: ObjectReference
         /// Its frame before the change (after a layout pass).
-        public var before: SnapshotRect
+        var before: SnapshotRect
         /// Its frame after.
-        public var after: SnapshotRect
+        var after: SnapshotRect
     }
 
     /// A conflict the engine still reports, with the explainer's reason.
-    public struct RemainingConflict: Codable, Hashable, Sendable {
+    struct RemainingConflict: Codable, Hashable, Sendable {
         /// The conflict as the engine reported it during `lfix`.
-        public var conflict: ConflictSnapshot
+        var conflict: ConflictSnapshot
         /// One paragraph on why it cannot hold, when the explainer found one.
-        public var why: String?
+        var why: String?
     }
 
     /// The changes made by this call, in order.
-    public var steps: [FixOutcome.Step]
+    var steps: [FixOutcome.Step]
     /// The window (the hierarchy's root) that was laid out.
-    public var window: ObjectReference
+    var window: ObjectReference
     /// How many constraints of the hierarchy were re-checked.
-    public var recheckedConstraints: Int
+    var recheckedConstraints: Int
     /// How many of them the engine was asked to take again (broken, or not holding).
-    public var retriedConstraints: Int
+    var retriedConstraints: Int
     /// Conflicts that remain, one per broken constraint.
-    public var conflicts: [RemainingConflict]
+    var conflicts: [RemainingConflict]
     /// Required constraints that still do not hold and that no conflict above names.
-    public var unsatisfied: [ConstraintSnapshot]
+    var unsatisfied: [ConstraintSnapshot]
     /// Views whose frames changed, in hierarchy order.
-    public var frameChanges: [FrameChange]
+    var frameChanges: [FrameChange]
     /// Views that were not ambiguous before and are now.
-    public var newlyAmbiguous: [ObjectReference]
+    var newlyAmbiguous: [ObjectReference]
     /// How many changes are applied in this stop after this call (what `--undo-all` reverses).
-    public var changesInThisStop: Int
+    var changesInThisStop: Int
 
     /// Whether the hierarchy now lays out without a conflict.
-    public var isResolved: Bool { conflicts.isEmpty && unsatisfied.isEmpty }
+    var isResolved: Bool { conflicts.isEmpty && unsatisfied.isEmpty }
 }
 
 // MARK: - FixComparison
 
 /// Compares snapshot trees of one hierarchy taken before and after a change.
-public enum FixComparison {
+enum FixComparison {
     /// Frames are compared to a hundredth of a point: less is rounding.
     static let frameTolerance = 0.01
     /// A required constraint missed by more than this is not holding.
     static let missTolerance = 0.5
 
     /// The views whose frames differ, in `after`'s pre-order; views only in one tree are left out.
-    public static func frameChanges(before: ViewSnapshot, after: ViewSnapshot) -> [FixOutcome.FrameChange] {
+    static func frameChanges(before: ViewSnapshot, after: ViewSnapshot) -> [FixOutcome.FrameChange] {
         var earlier: [UInt64: SnapshotRect] = [:]
         for view in views(of: before) { if let address = view.reference.address { earlier[address] = view.frame } }
         return views(of: after).compactMap { view in
@@ -94,7 +94,7 @@ public enum FixComparison {
     }
 
     /// The views ambiguous in `after` that were not in `before`.
-    public static func newlyAmbiguous(before: ViewSnapshot, after: ViewSnapshot) -> [ObjectReference] {
+    static func newlyAmbiguous(before: ViewSnapshot, after: ViewSnapshot) -> [ObjectReference] {
         let earlier = Set(views(of: before).filter(\.hasAmbiguousLayout).compactMap(\.reference.address))
         return views(of: after).filter { $0.hasAmbiguousLayout }
             .filter { view in view.reference.address.map { !earlier.contains($0) } ?? true }
@@ -106,12 +106,12 @@ public enum FixComparison {
     /// Only the engine's word counts (the conflicts it reported, `isBroken`): a
     /// re-check of the frames can disagree with it, as when a view's frame was
     /// set by hand, and gave `lfix` two verdicts for one change.
-    public static func unsatisfied(in tree: ViewSnapshot) -> [ConstraintSnapshot] {
+    static func unsatisfied(in tree: ViewSnapshot) -> [ConstraintSnapshot] {
         views(of: tree).flatMap(\.constraints).filter(isFailing)
     }
 
     /// Whether a constraint is required, active, and broken by the engine.
-    public static func isFailing(_ c: ConstraintSnapshot) -> Bool {
+    static func isFailing(_ c: ConstraintSnapshot) -> Bool {
         c.isRequired && c.isActive != false && c.isBroken
     }
 

@@ -17,7 +17,7 @@
 /// The LLDB command (`lfix`) turns the user's options into this line, so the
 /// target is asked once and the grammar is checked here, where the tests can
 /// reach it without a debugger.
-public enum FixRequest: Equatable, Sendable {
+enum FixRequest: Equatable, Sendable {
     /// Apply one change to a constraint or a view.
     case apply(FixTarget, LayoutChange)
     /// Apply change N (from 1) of the last conflict report's list.
@@ -32,7 +32,7 @@ public enum FixRequest: Equatable, Sendable {
     indirect case resolve(FixRequest)
 
     /// Reads a command line; a malformed one gives the one-line error `lfix` prints.
-    public static func parse(_ line: String) -> Result<FixRequest, FixError> {
+    static func parse(_ line: String) -> Result<FixRequest, FixError> {
         let words = line.split(separator: " ").map(String.init)
         guard let verb = words.first else { return .failure(.malformed(line)) }
         switch (verb, words.count) {
@@ -92,14 +92,14 @@ extension LayoutChange {
 // MARK: - FixTarget
 
 /// What a change applies to, as the user named it.
-public enum FixTarget: Equatable, Sendable {
+enum FixTarget: Equatable, Sendable {
     /// An object's address (`0x600000a4c0a0`): every report line starts with its constraint's.
     case address(UInt)
     /// Constraint N (from 1) of the last conflict report's numbered list (`#2`).
     case reportNumber(Int)
 
     /// Reads `0x…` or `#N`; `nil` for anything else.
-    public init?(_ text: String) {
+    init?(_ text: String) {
         if text.hasPrefix("#") {
             guard let number = Int(text.dropFirst()), number > 0 else { return nil }
             self = .reportNumber(number)

@@ -5,41 +5,41 @@ import Foundation
 /// The numbers of the last conflict report this process printed: its
 /// constraints (`#2`) and its list of changes (`--suggestion 2`), as addresses,
 /// so `lfix` can act on what the user just read.
-public struct ConflictHandles: Hashable, Sendable {
+struct ConflictHandles: Hashable, Sendable {
     /// The mutually exclusive constraints' addresses, in the report's order.
-    public var constraints: [UInt64?]
+    var constraints: [UInt64?]
     /// The report's changes, in the report's order.
-    public var suggestions: [ConflictExplanation.Fix]
+    var suggestions: [ConflictExplanation.Fix]
 
     /// Handles from a conflict and its explanation.
-    public init(_ conflict: ConflictSnapshot, _ explanation: ConflictExplanation) {
+    init(_ conflict: ConflictSnapshot, _ explanation: ConflictExplanation) {
         constraints = conflict.mutuallyExclusive.map(\.address)
         suggestions = explanation.fixes
     }
 }
 
 /// Remembers the handles of the last conflict report (`lds_conflict_report`).
-public enum LastConflictReport {
+enum LastConflictReport {
     private static let lock = NSLock()
     // Guarded by `lock`.
     nonisolated(unsafe) private static var handles: ConflictHandles?
 
     /// The last report's handles, or `nil` before the first report.
-    public static var current: ConflictHandles? {
+    static var current: ConflictHandles? {
         lock.lock()
         defer { lock.unlock() }
         return handles
     }
 
     /// Makes `new` the last report.
-    public static func remember(_ new: ConflictHandles) {
+    static func remember(_ new: ConflictHandles) {
         lock.lock()
         handles = new
         lock.unlock()
     }
 
     /// Forgets the last report (tests).
-    public static func forget() {
+    static func forget() {
         lock.lock()
         handles = nil
         lock.unlock()

@@ -18,9 +18,9 @@ import Foundation
 /// process as it was. The process is stopped while this runs (see
 /// `StoppedProcessAccess`), so the changes happen on whichever thread the
 /// debugger uses, as every `lds_` call does.
-public enum LiveFixes {
+enum LiveFixes {
     /// What a call produced.
-    public enum Answer: Sendable {
+    enum Answer: Sendable {
         /// A change applied or reversed, and the layout after it.
         case outcome(FixOutcome)
         /// The changes applied in this stop (`list`), oldest first.
@@ -31,7 +31,7 @@ public enum LiveFixes {
 
     /// Carries out `request` at stop `stopID` (the debugger's count of the
     /// process's stops, which scopes undo).
-    public static func perform(_ request: FixRequest, stopID: UInt64) -> Result<Answer, FixError> {
+    static func perform(_ request: FixRequest, stopID: UInt64) -> Result<Answer, FixError> {
         StoppedProcessAccess.run {
             switch request {
             case .apply(let target, let change):

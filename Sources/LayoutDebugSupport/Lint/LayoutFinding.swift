@@ -8,22 +8,22 @@
 /// tree built by hand in a test.
 public struct LayoutFinding: Codable, Hashable, Sendable {
     /// The rule's stable name (`offset-inset`); see `LintRule`.
-    public var rule: String
+    var rule: String
     /// The view the trap is on, with its nametag or identifier when it has one.
-    public var view: ObjectReference
+    var view: ObjectReference
     /// The constraints involved, each with its address.
-    public var constraints: [ConstraintSnapshot]
+    var constraints: [ConstraintSnapshot]
     /// What was measured for this view (`trailing leaves its superview by 50`).
-    public var detail: String
+    var detail: String
     /// One sentence on why it will hurt.
-    public var why: String
+    var why: String
     /// The fix in UIKit terms.
-    public var fix: String
+    var fix: String
     /// The fix in SnapKit terms, when SnapKit has one.
-    public var snapKitFix: Optional<String>
+    var snapKitFix: Optional<String>
 
     /// Creates a finding; `why` and the fixes default to the rule's own words.
-    public init(rule: LintRule, view: ObjectReference, constraints: [ConstraintSnapshot], detail: String) {
+    init(rule: LintRule, view: ObjectReference, constraints: [ConstraintSnapshot], detail: String) {
         self.rule = rule.rawValue
         self.view = view
         self.constraints = constraints

@@ -31,7 +31,7 @@ extension LayoutLint {
 extension LayoutLint {
     /// The layout traps in `view` and its subviews (see the UIKit twin).
     @MainActor
-    public static func findings(in view: NSView, stress: Bool = false) -> [LayoutFinding] {
+    static func findings(in view: NSView, stress: Bool = false) -> [LayoutFinding] {
         findings(in: LiveSnapshots.tree(of: view), stress: stress)
     }
 }

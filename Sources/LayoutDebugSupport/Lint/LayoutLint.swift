@@ -19,7 +19,7 @@ public enum LayoutLint {
     /// - Complexity: linear in views and constraints, plus one solve of the
     ///   tree when a view has more than two required constraints on an axis,
     ///   and three solves with `stress`.
-    public static func findings(in root: ViewSnapshot, stress: Bool = false) -> [LayoutFinding] {
+    static func findings(in root: ViewSnapshot, stress: Bool = false) -> [LayoutFinding] {
         findings(in: LintTree(root), stress: stress)
     }
 
@@ -47,14 +47,14 @@ public enum LayoutLint {
     ///
     /// - Returns: `false` when `rule` names no rule.
     @discardableResult
-    public static func ignore(_ rule: String, forViewAt address: UInt64) -> Bool {
+    static func ignore(_ rule: String, forViewAt address: UInt64) -> Bool {
         guard LintRule(rawValue: rule) != nil else { return false }
         LintSuppressions.insert(.init(rule: rule, view: address))
         return true
     }
 
     /// Forgets every silenced rule.
-    public static func removeAllIgnores() {
+    static func removeAllIgnores() {
         LintSuppressions.removeAll()
     }
 }

@@ -41,7 +41,7 @@ public enum LintReport {
     /// and constraints are the shared objects of `docs/schema/common.json` (addresses as
     /// `"0x…"`, the origin as an object the debugger resolves), each constraint with its
     /// report line as `text`.
-    public static func json(_ findings: [LayoutFinding]) -> String {
+    static func json(_ findings: [LayoutFinding]) -> String {
         JSONText.document(.lint, Document(findings: findings.map(Entry.init)))
     }
 

@@ -3,7 +3,7 @@
 /// The traps `LayoutLint` looks for, by stable name. A name never changes
 /// once shipped: users silence rules by it (`LayoutLint.ignore`,
 /// `llint --ignore`), and scripts read it from `--json`.
-public enum LintRule: String, CaseIterable, Codable, Sendable {
+enum LintRule: String, CaseIterable, Codable, Sendable {
     /// A view's position or size is ambiguous (too few constraints).
     case ambiguousLayout = "ambiguous-layout"
     /// A label or button is held horizontally only by its centre, with no edge or width limit.
@@ -36,7 +36,7 @@ public enum LintRule: String, CaseIterable, Codable, Sendable {
     case stressConflict = "stress-conflict"
 
     /// One sentence on why the trap will hurt.
-    public var why: String {
+    var why: String {
         switch self {
         case .ambiguousLayout:
             return "The engine picks one of many equally valid frames, so the view can jump on the next layout pass and UIKit prints no warning."
@@ -72,7 +72,7 @@ public enum LintRule: String, CaseIterable, Codable, Sendable {
     }
 
     /// The fix in UIKit terms.
-    public var fix: String {
+    var fix: String {
         switch self {
         case .ambiguousLayout:
             return "Add the missing constraint for each ambiguous variable (a position and a size per axis), e.g. topAnchor.constraint(equalTo: superview.topAnchor, constant: 8)."
@@ -108,7 +108,7 @@ public enum LintRule: String, CaseIterable, Codable, Sendable {
     }
 
     /// The fix in SnapKit terms, when SnapKit has one.
-    public var snapKitFix: String? {
+    var snapKitFix: String? {
         switch self {
         case .ambiguousLayout: return "make.top.equalToSuperview().offset(8) (whichever edge or size is missing)"
         case .centerOnly: return "make.centerX.equalToSuperview(); make.leading.greaterThanOrEqualToSuperview().offset(20); make.trailing.lessThanOrEqualToSuperview().offset(-20)"

@@ -52,7 +52,7 @@ public enum ConstraintOrigins {
     }
 
     /// Whether capture is on.
-    public static var isCapturing: Bool {
+    static var isCapturing: Bool {
         lock.lock()
         defer { lock.unlock() }
         return capturing

@@ -31,7 +31,7 @@ public struct ParsedConflict: Sendable {
     public var notice: LayoutNotice?
 
     /// Creates a parsed conflict.
-    public init(snapshot: ConflictSnapshot, firstLine: Int, lastLine: Int, signature: String? = nil,
+    init(snapshot: ConflictSnapshot, firstLine: Int, lastLine: Int, signature: String? = nil,
                 shape: Int? = nil, owner: ConflictOwner? = nil, notice: LayoutNotice? = nil) {
         self.snapshot = snapshot
         self.firstLine = firstLine
@@ -63,7 +63,7 @@ public struct ParsedConflict: Sendable {
 /// The envelope is read with a small state machine rather than by matching
 /// whole blocks: headers may be trimmed, lists may lack their parentheses,
 /// logs may run back to back, and any line may carry a prefix.
-public struct ConsoleLogParser {
+struct ConsoleLogParser {
     enum State { case idle, header, explicitList, implicitList, afterList, expectBroken, notice }
 
     var state = State.idle
@@ -136,7 +136,7 @@ public struct ConsoleLogParser {
     ///   - caches: when summarizing, what earlier parsers of the same input
     ///     learned (`SummarizingCaches`); new ones when `nil`. Passing some
     ///     summarizes.
-    public init(summarizing: Bool = false, appModules: Set<String> = [], caches: SummarizingCaches? = nil) {
+    init(summarizing: Bool = false, appModules: Set<String> = [], caches: SummarizingCaches? = nil) {
         let caches = caches ?? (summarizing ? SummarizingCaches() : nil)
         self.caches = caches
         interner = caches?.interner ?? StringInterner()
@@ -155,7 +155,7 @@ public struct ConsoleLogParser {
     ///
     /// - Parameter text: console output.
     /// - Returns: every conflict in it, in order.
-    public static func parse(_ text: String) -> [ConflictSnapshot] {
+    static func parse(_ text: String) -> [ConflictSnapshot] {
         parseAll(text).compactMap { $0.notice == nil ? $0.snapshot : nil }
     }
 
@@ -163,7 +163,7 @@ public struct ConsoleLogParser {
     ///
     /// - Parameter text: console output.
     /// - Returns: every conflict and every `LayoutNotice` in it, in order.
-    public static func parseAll(_ text: String) -> [ParsedConflict] {
+    static func parseAll(_ text: String) -> [ParsedConflict] {
         var parser = ConsoleLogParser()
         var found: [ParsedConflict] = []
         var bytes = Array(text.utf8)
@@ -184,7 +184,7 @@ public struct ConsoleLogParser {
     ///   - buffer: UTF-8 bytes; `\n` separates lines and `\r` before it is ignored.
     ///   - emit: called with each conflict as soon as it is complete.
     /// - Complexity: O(`buffer.count`).
-    public mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, emit: (ParsedConflict) -> Void) {
+    mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>, emit: (ParsedConflict) -> Void) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         var rest = buffer[...]
         while !heldTail.isEmpty, !rest.isEmpty {
@@ -327,10 +327,10 @@ public struct ConsoleLogParser {
     /// Whether the parser is between conflicts, with nothing read and
     /// nothing held: a parser made afresh here would go on as this one
     /// (`ConsoleLogPieces`).
-    public var isBetweenConflicts: Bool { state == .idle && heldTail.isEmpty }
+    var isBetweenConflicts: Bool { state == .idle && heldTail.isEmpty }
 
     /// Ends the input, emitting the conflict being read, if any.
-    public mutating func finish(emit: (ParsedConflict) -> Void) {
+    mutating func finish(emit: (ParsedConflict) -> Void) {
         let held = heldTail
         heldTail = []
         consumeLines(held, atEndOfInput: true, emit: emit)

@@ -3,9 +3,9 @@
 /// Why one constraint's text could not be read.
 public struct ConstraintParseError: Error, CustomStringConvertible, Sendable {
     /// What the parser expected, in words.
-    public let reason: String
+    let reason: String
     /// The 0-based byte offset in the constraint text where reading stopped.
-    public let offset: Int
+    let offset: Int
 
     /// A one-line message: the reason and where.
     public var description: String { "\(reason) at column \(offset + 1)" }

@@ -13,7 +13,7 @@ extension ViewDescriptions {
     /// descriptions do not hold is passed over: it is not a view, and the
     /// ranking solves guides from their views. A log that printed no frame
     /// leaves both `nil`.
-    public func place(_ conflict: inout ConflictSnapshot) {
+    func place(_ conflict: inout ConflictSnapshot) {
         guard holdsFrames else { return }
         conflict.placements = nil
         conflict.whyNotPlaced = nil

@@ -21,7 +21,7 @@
 /// not read: its frames run up, and neither does the explainer's ranking.
 ///
 /// - Complexity: O(input) time; memory proportional to the views described.
-public struct ViewDescriptions: Sendable {
+struct ViewDescriptions: Sendable {
     /// A frame a description printed.
     struct Described: Sendable {
         var frame: SnapshotRect
@@ -46,21 +46,21 @@ public struct ViewDescriptions: Sendable {
     private var partialLine: [UInt8] = []
 
     /// Creates an empty collection.
-    public init() {}
+    init() {}
 
     /// Reads every line of `text`.
-    public init(text: String) {
+    init(text: String) {
         var text = text
         text.withUTF8 { consume($0) }
         finish()
     }
 
     /// Whether the log printed any view's frame; without one, nothing can be placed.
-    public var holdsFrames: Bool { !frames.isEmpty }
+    var holdsFrames: Bool { !frames.isEmpty }
 
     /// Reads the lines of `buffer`; a line it cuts is completed by the next
     /// buffer, or read as it is by `finish`.
-    public mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>) {
+    mutating func consume(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         let text = ByteText(base: base, count: buffer.count)
         var start = 0
@@ -84,7 +84,7 @@ public struct ViewDescriptions: Sendable {
     }
 
     /// Reads the last line, when the input did not end with a newline.
-    public mutating func finish() {
+    mutating func finish() {
         if !partialLine.isEmpty { readKeptLine() }
     }
 

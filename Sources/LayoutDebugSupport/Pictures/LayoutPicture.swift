@@ -5,31 +5,31 @@
 /// snapshots (`PictureScenes`), drawn by `SVGPicture`.
 public struct LayoutPicture: Hashable, Sendable {
     /// A point in the picture's coordinates (the root's, in points).
-    public struct Point: Hashable, Sendable {
-        public var x: Double
-        public var y: Double
+    struct Point: Hashable, Sendable {
+        var x: Double
+        var y: Double
     }
 
     /// One view or layout guide.
-    public struct Box: Hashable, Sendable {
+    struct Box: Hashable, Sendable {
         /// The view, for its label and its address.
-        public var reference: ObjectReference
+        var reference: ObjectReference
         /// Where it is drawn, in the picture's coordinates (the root's, y downward).
-        public var rect: SnapshotRect
+        var rect: SnapshotRect
         /// Its frame as the view itself has it (in its superview's coordinates, or
         /// as our solver computed it): what its hover says, in points.
-        public var frame: SnapshotRect
+        var frame: SnapshotRect
         /// Whether the engine finds its layout ambiguous (drawn purple, as Xcode does).
-        public var isAmbiguous: Bool
+        var isAmbiguous: Bool
         /// Whether it is a layout guide (drawn dashed, without a fill).
-        public var isGuide: Bool
+        var isGuide: Bool
         /// 0 for the root; boxes come in pre-order, so depth gives the nesting
         /// a click collapses.
-        public var depth: Int
+        var depth: Int
     }
 
     /// How a constraint is drawn.
-    public enum Shape: Hashable, Sendable {
+    enum Shape: Hashable, Sendable {
         /// A width or a height: a bracket along the side.
         case size
         /// A spacing between two edges: a line between them.
@@ -39,7 +39,7 @@ public struct LayoutPicture: Hashable, Sendable {
     }
 
     /// A constraint's part in the picture.
-    public enum Role: String, Hashable, Sendable {
+    enum Role: String, Hashable, Sendable {
         /// Any constraint: grey.
         case plain
         /// One of a conflict's mutually exclusive constraints: highlighted.
@@ -49,25 +49,25 @@ public struct LayoutPicture: Hashable, Sendable {
     }
 
     /// One constraint.
-    public struct Mark: Hashable, Sendable {
+    struct Mark: Hashable, Sendable {
         /// Where the line or bracket starts.
-        public var from: Point
+        var from: Point
         /// Where it ends.
-        public var to: Point
+        var to: Point
         /// How it is drawn.
-        public var shape: Shape
+        var shape: Shape
         /// Its part in the conflict.
-        public var role: Role
+        var role: Role
         /// The hover text: its stringValue with its address, and its origin when known.
-        public var hover: String
+        var hover: String
     }
 
     /// The title: the view or the conflict.
-    public var title: String
+    var title: String
     /// The caption under the title: the conflict's reason, and whether frames are computed.
-    public var caption: String
+    var caption: String
     /// The views, parents before children.
-    public var boxes: [Box]
+    var boxes: [Box]
     /// The constraints, plain ones first so the conflict's are drawn on top.
-    public var marks: [Mark]
+    var marks: [Mark]
 }

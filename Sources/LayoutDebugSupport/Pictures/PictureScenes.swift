@@ -6,7 +6,7 @@ public enum PictureScenes {
     /// `root` and everything below it at their frames, each constraint drawn
     /// where it is installed; with a conflict, its constraints are highlighted
     /// and the broken one red.
-    public static func tree(_ root: ViewSnapshot, conflict: ConflictSnapshot? = nil, caption: String = "") -> LayoutPicture {
+    static func tree(_ root: ViewSnapshot, conflict: ConflictSnapshot? = nil, caption: String = "") -> LayoutPicture {
         var boxes: [LayoutPicture.Box] = []
         var rects: [UInt64: SnapshotRect] = [:]
         var installed: [ConstraintSnapshot] = []

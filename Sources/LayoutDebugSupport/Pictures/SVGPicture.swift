@@ -28,7 +28,7 @@ public enum SVGPicture {
     static let ambiguousColour = "#8e24aa"
 
     /// The picture as an SVG document.
-    public static func svg(_ picture: LayoutPicture) -> String {
+    static func svg(_ picture: LayoutPicture) -> String {
         let scale = scale(of: picture.boxes)
         let picture = scaled(picture, by: scale)
         let width = max(picture.boxes.map { $0.rect.x + $0.rect.width }.max() ?? 0, 0)

@@ -14,9 +14,9 @@
 /// 	+ - is laid out manually, but is represented in the layout engine because translatesAutoresizingMaskIntoConstraints = YES
 /// 	• - layout engine host
 /// ```
-public enum AutolayoutTrace {
+enum AutolayoutTrace {
     /// UIKit's legend, verbatim.
-    public static let legend = """
+    static let legend = """
         Legend:
         \t* - is laid out with auto layout
         \t+ - is laid out manually, but is represented in the layout engine because translatesAutoresizingMaskIntoConstraints = YES
@@ -24,11 +24,11 @@ public enum AutolayoutTrace {
         """
 
     /// One ambiguous view and its ambiguous variables.
-    public struct Ambiguity: Codable, Hashable, Sendable {
+    struct Ambiguity: Codable, Hashable, Sendable {
         /// The view.
-        public var view: ObjectReference
+        var view: ObjectReference
         /// `minX`, `minY`, `width`, `height`, or empty when the source did not say.
-        public var variables: [String]
+        var variables: [String]
     }
 
     /// The trace as text.
@@ -36,7 +36,7 @@ public enum AutolayoutTrace {
     /// - Parameter root: The window or view to trace from; it is the engine host.
     /// - Returns: Lines ending in a newline, then the legend.
     /// - Complexity: O(n) in the number of views.
-    public static func text(_ root: ViewSnapshot) -> String {
+    static func text(_ root: ViewSnapshot) -> String {
         var out = ""
         let inEngine = viewsInConstraints(root)
         var stack: [(ViewSnapshot, Int)] = [(root, 0)]
@@ -54,7 +54,7 @@ public enum AutolayoutTrace {
     }
 
     /// Every ambiguous view below and including `root`, in pre-order.
-    public static func ambiguities(_ root: ViewSnapshot) -> [Ambiguity] {
+    static func ambiguities(_ root: ViewSnapshot) -> [Ambiguity] {
         var found: [Ambiguity] = []
         var stack = [root]
         while let view = stack.popLast() {
@@ -67,16 +67,16 @@ public enum AutolayoutTrace {
     }
 
     /// The trace as JSON: `{"schema", "kind": "autolayout-trace", "text", "ambiguities": [{"view", "variables"}]}`.
-    public static func json(_ root: ViewSnapshot) -> String {
+    static func json(_ root: ViewSnapshot) -> String {
         JSONText.document(.autolayoutTrace, Document(text: text(root), ambiguities: ambiguities(root)))
     }
 
     /// The JSON form of the trace.
-    public struct Document: Codable, Hashable, Sendable {
+    struct Document: Codable, Hashable, Sendable {
         /// The text trace.
-        public var text: String
+        var text: String
         /// The ambiguous views.
-        public var ambiguities: [Ambiguity]
+        var ambiguities: [Ambiguity]
     }
 
     // MARK: - Pieces

@@ -10,7 +10,7 @@ extension ConflictReportRenderer {
     ///
     /// - Parameter c: The conflict.
     /// - Returns: Hint sentences, possibly none.
-    public static func hints(_ c: ConflictSnapshot) -> [String] {
+    static func hints(_ c: ConflictSnapshot) -> [String] {
         var seen = Set<String>()
         var hints: [String] = []
         let all = c.mutuallyExclusive + (c.brokenConstraint.map { [$0] } ?? [])

@@ -55,7 +55,7 @@ public enum ConflictReportRenderer {
     ///   - c: The conflict.
     ///   - why: The explainer's arithmetic section, or `nil`.
     /// - Returns: JSON text decodable as `ConflictReportDocument`.
-    public static func json(_ c: ConflictSnapshot, why: String?) -> String {
+    static func json(_ c: ConflictSnapshot, why: String?) -> String {
         JSONText.document(.conflictReport, document(c, why: why))
     }
 
@@ -108,34 +108,34 @@ public enum ConflictReportRenderer {
 /// The JSON form of a conflict report (what `lds_conflict_report` returns with `LDS_JSON`).
 public struct ConflictReportDocument: Codable, Hashable, Sendable {
     /// The whole text report.
-    public var text: String
+    var text: String
     /// Whose conflict it is: `yours`, `system` or `transient` (`ConflictTriage`).
     public var owner: ConflictOwner
     /// The owner's evidence in a few words, as the report's first line says it.
-    public var ownerEvidence: String
+    var ownerEvidence: String
     /// Where a live system conflict sits: its container, the nearest view and
     /// view controller of the app's own, and the words the owner line ends with.
-    public var place: ConflictPlace?
+    var place: ConflictPlace?
     /// The address-free signature, to count repeats.
-    public var signature: String
+    var signature: String
     /// The owning view controller's class, when known.
-    public var viewController: String?
+    var viewController: String?
     /// Whether that controller is UIKit-internal.
-    public var isSystemViewController: Bool
+    var isSystemViewController: Bool
     /// The conflict's number in this session, when known.
-    public var ordinal: Int?
+    var ordinal: Int?
     /// The broken constraint as a report line, when known.
-    public var brokenConstraint: String?
+    var brokenConstraint: String?
     /// The mutually exclusive constraints as report lines.
-    public var mutuallyExclusive: [String]
+    var mutuallyExclusive: [String]
     /// The hints for system constraints.
-    public var hints: [String]
+    var hints: [String]
     /// The explainer's arithmetic section, when there is one.
-    public var why: String?
+    var why: String?
     /// The full snapshot.
-    public var conflict: ConflictSnapshot
+    var conflict: ConflictSnapshot
     /// The explainer's changes in the order the text numbers them, each with
     /// its forecast, `rank` and `tryFirst` when ranked; set by the caller that
     /// ran the explainer (`lds_conflict_report`), `nil` otherwise.
-    public var suggestions: [ConflictExplanation.Fix]? = nil
+    var suggestions: [ConflictExplanation.Fix]? = nil
 }

@@ -6,7 +6,7 @@
 /// Unlike her first listing it covers every attribute (margins, baselines,
 /// within-margins), prints the full 64-bit address, and appends the
 /// identifier and the SnapKit source location when there is one.
-public enum ConstraintFormatter {
+enum ConstraintFormatter {
     /// The constraint as an equation, with its identifier and source location.
     ///
     /// Unary constraints print as `<UIView:0x…>.width == 20.0`; a multiplier
@@ -16,7 +16,7 @@ public enum ConstraintFormatter {
     ///
     /// - Parameter c: The constraint.
     /// - Returns: One line of text.
-    public static func stringValue(_ c: ConstraintSnapshot) -> String {
+    static func stringValue(_ c: ConstraintSnapshot) -> String {
         var out = TextWriter()
         writeStringValue(c, into: &out)
         return out.string
@@ -75,7 +75,7 @@ public enum ConstraintFormatter {
     ///
     /// - Parameter c: The constraint.
     /// - Returns: One line of text without indentation.
-    public static func line(_ c: ConstraintSnapshot) -> String {
+    static func line(_ c: ConstraintSnapshot) -> String {
         var out = TextWriter()
         writeLine(c, into: &out)
         return out.string
@@ -109,7 +109,7 @@ public enum ConstraintFormatter {
     }
 
     /// Whether the constraint has no second item (`width == 20`).
-    public static func isUnary(_ c: ConstraintSnapshot) -> Bool {
+    static func isUnary(_ c: ConstraintSnapshot) -> Bool {
         withUnsafePointer(to: c) { isUnary($0) }
     }
 

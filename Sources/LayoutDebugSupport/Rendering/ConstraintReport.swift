@@ -9,14 +9,14 @@
 /// Installed on...<UIImageView:0x1234>
 /// First item.....<UIImageView:0x1234> (128 220; 64 64)
 /// ```
-public enum ConstraintReport {
+enum ConstraintReport {
     /// The report as text.
     ///
     /// - Parameters:
     ///   - c: The constraint.
     ///   - items: Its items' snapshots, first then second.
     /// - Returns: Lines ending in a newline.
-    public static func text(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
+    static func text(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
         var out = ViewLayoutDescription.constraintLine(c, showOwner: false) + "\n"
         out += "Class..........\(c.className)\n"
         if let owner = c.owner { out += "Installed on...\(owner.bracketed)\n" }
@@ -28,17 +28,17 @@ public enum ConstraintReport {
     }
 
     /// The report as JSON: `{"schema", "kind": "constraint-report", "text", "constraint", "items"}`.
-    public static func json(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
+    static func json(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
         JSONText.document(.constraintReport, Document(text: text(c, items: items), constraint: c, items: items))
     }
 
     /// The JSON form of the report.
-    public struct Document: Codable, Hashable, Sendable {
+    struct Document: Codable, Hashable, Sendable {
         /// The text report.
-        public var text: String
+        var text: String
         /// The constraint.
-        public var constraint: ConstraintSnapshot
+        var constraint: ConstraintSnapshot
         /// Its items, without children.
-        public var items: [ViewSnapshot]
+        var items: [ViewSnapshot]
     }
 }

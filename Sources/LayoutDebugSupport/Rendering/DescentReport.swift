@@ -6,22 +6,22 @@
 /// Sadun's reason for the skip list holds: a button's or a label's private
 /// subviews only bury the user's views. The list can be replaced, and `all`
 /// ignores it.
-public enum DescentReport {
+enum DescentReport {
     /// Sadun's skippable classes: controls whose insides are UIKit's.
-    public static let defaultSkippedClasses: Set<String> = [
+    static let defaultSkippedClasses: Set<String> = [
         "UIButton", "UILabel", "UISwitch", "UIStepper", "UITextField", "UIActivityIndicatorView",
         "UIPickerView", "UIProgressView", "UIPageControl", "UIToolbar", "UINavigationBar",
         "UISearchBar", "UITabBar", "UISlider", "UIImageView",
     ]
 
     /// One entry of the report: a view at its depth, without its children.
-    public struct Entry: Codable, Hashable, Sendable {
+    struct Entry: Codable, Hashable, Sendable {
         /// 0 for the view the report starts at.
-        public var depth: Int
+        var depth: Int
         /// The view; `children` is empty (the next entries are its subtree).
-        public var view: ViewSnapshot
+        var view: ViewSnapshot
         /// Whether the report stopped here because of the skip list.
-        public var skippedSubviews: Bool
+        var skippedSubviews: Bool
     }
 
     /// The entries in pre-order.
@@ -33,7 +33,7 @@ public enum DescentReport {
     ///   - all: Ignore `skipping` and visit everything.
     /// - Returns: The entries.
     /// - Complexity: O(n) in the number of views and constraints.
-    public static func entries(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
+    static func entries(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                                all: Bool = false) -> [Entry] {
         var result: [Entry] = []
         // An explicit stack instead of recursion: deep hierarchies must not
@@ -59,7 +59,7 @@ public enum DescentReport {
     ///   - skipping: Classes whose subviews are left out.
     ///   - all: Ignore `skipping`.
     /// - Returns: Lines ending in a newline.
-    public static func text(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
+    static func text(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
         var out = TextWriter(capacity: count(root) * 1280)
         write(root, skipping: skipping, all: all, into: &out)
@@ -182,7 +182,7 @@ public enum DescentReport {
 
     /// The report as JSON: `{"schema", "kind": "descent-report", "text": …, "entries": [{"depth",
     /// "view", "skippedSubviews"}]}`, the encoding of `JSONDocument(.descentReport, Document)`.
-    public static func json(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
+    static func json(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
         var out = TextWriter(capacity: count(root) * 4096)
         writeJSON(root, skipping: skipping, all: all, into: &out)
@@ -235,11 +235,11 @@ public enum DescentReport {
     }
 
     /// The JSON form of a descent report.
-    public struct Document: Codable, Hashable, Sendable {
+    struct Document: Codable, Hashable, Sendable {
         /// The text report.
-        public var text: String
+        var text: String
         /// The entries in pre-order.
-        public var entries: [Entry]
+        var entries: [Entry]
     }
 
     /// Whether the view's class, or a superclass, is in the skip list. Swift

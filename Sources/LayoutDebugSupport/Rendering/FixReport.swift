@@ -3,9 +3,9 @@
 /// What `lfix` prints: the change, whether a conflict remains (with its short
 /// report), the frames that moved and the views that became ambiguous; or the
 /// list of changes applied in this stop. Made from values only.
-public enum FixReport {
+enum FixReport {
     /// The outcome as text, one section per question a user asks.
-    public static func text(_ outcome: FixOutcome) -> String {
+    static func text(_ outcome: FixOutcome) -> String {
         var out = outcome.steps.map(stepText).joined()
         let retried = outcome.retriedConstraints
         out += "Laid out \(outcome.window.bracketed) and re-checked its \(count(outcome.recheckedConstraints, "constraint"))"
@@ -30,12 +30,12 @@ public enum FixReport {
     }
 
     /// The outcome as one JSON object: `{"schema", "kind": "fix-outcome", "text", "resolved", "outcome"}`.
-    public static func json(_ outcome: FixOutcome) -> String {
+    static func json(_ outcome: FixOutcome) -> String {
         JSONText.document(.fixOutcome, FixReportDocument(text: text(outcome), resolved: outcome.isResolved, outcome: outcome))
     }
 
     /// The changes applied in this stop, oldest first.
-    public static func listText(_ steps: [FixOutcome.Step]) -> String {
+    static func listText(_ steps: [FixOutcome.Step]) -> String {
         guard !steps.isEmpty else { return "lfix changed nothing in this stop.\n" }
         var out = "Changes lfix applied in this stop, oldest first (lfix --undo reverses the newest):\n"
         for (number, step) in zip(1..., steps) {
@@ -45,7 +45,7 @@ public enum FixReport {
     }
 
     /// The changes as JSON: `{"schema", "kind": "fix-list", "changes": [...]}`.
-    public static func listJSON(_ steps: [FixOutcome.Step]) -> String {
+    static func listJSON(_ steps: [FixOutcome.Step]) -> String {
         JSONText.document(.fixList, FixListDocument(changes: steps))
     }
 
@@ -108,17 +108,17 @@ public enum FixReport {
 }
 
 /// The JSON form of an `lfix` outcome.
-public struct FixReportDocument: Codable, Hashable, Sendable {
+struct FixReportDocument: Codable, Hashable, Sendable {
     /// The text report.
-    public var text: String
+    var text: String
     /// Whether no conflict remains.
-    public var resolved: Bool
+    var resolved: Bool
     /// The outcome itself.
-    public var outcome: FixOutcome
+    var outcome: FixOutcome
 }
 
 /// The JSON form of `lfix --list`.
-public struct FixListDocument: Codable, Hashable, Sendable {
+struct FixListDocument: Codable, Hashable, Sendable {
     /// The changes applied in this stop, oldest first.
-    public var changes: [FixOutcome.Step]
+    var changes: [FixOutcome.Step]
 }

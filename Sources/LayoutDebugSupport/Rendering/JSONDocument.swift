@@ -29,7 +29,7 @@ public enum JSONDocumentKind: String, CaseIterable, Sendable {
     case explainSummary = "explain-summary"
 
     /// The version every document carries; a change a reader must know of gets a new one.
-    public static let schema = "layoutdebug/1"
+    static let schema = "layoutdebug/1"
 
     /// `{"schema":"layoutdebug/1","kind":"…",`: the head a fast writer starts its object with.
     public var head: String { "{\"schema\":\"\(Self.schema)\",\"kind\":\"\(rawValue)\"," }
@@ -38,14 +38,14 @@ public enum JSONDocumentKind: String, CaseIterable, Sendable {
 /// A value written as a document: `schema` and `kind` first, then the value's own fields in
 /// the same object. The value is written with the encoder it is given, so any encoder that
 /// merges keyed containers (`JSONText`, Foundation's `JSONEncoder`) writes one object.
-public struct JSONDocument<Body: Encodable>: Encodable {
+struct JSONDocument<Body: Encodable>: Encodable {
     /// The document's kind.
-    public var kind: JSONDocumentKind
+    var kind: JSONDocumentKind
     /// Its fields.
-    public var body: Body
+    var body: Body
 
     /// `body` as a document of `kind`.
-    public init(_ kind: JSONDocumentKind, _ body: Body) {
+    init(_ kind: JSONDocumentKind, _ body: Body) {
         self.kind = kind
         self.body = body
     }
@@ -53,7 +53,7 @@ public struct JSONDocument<Body: Encodable>: Encodable {
     private enum HeadKey: String, CodingKey { case schema, kind }
 
     /// Writes `schema`, `kind`, then `body`'s fields.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var head = encoder.container(keyedBy: HeadKey.self)
         try head.encode(JSONDocumentKind.schema, forKey: .schema)
         try head.encode(kind.rawValue, forKey: .kind)

@@ -25,7 +25,7 @@ public enum JSONText {
     }
 
     /// A JSON string literal for `text`, with quotes and escapes.
-    public static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var out = ""
         JSONNode.writeString(text, into: &out)
         return out

@@ -11,7 +11,7 @@ extension ObjectReference {
     /// The display name (nametag, then accessibility identifier, then class)
     /// comes first because it is what the user recognises; the address is what
     /// they paste back into the debugger.
-    public var bracketed: String {
+    var bracketed: String {
         var out = TextWriter()
         writeBracketed(into: &out)
         return out.string
@@ -57,7 +57,7 @@ extension ObjectReference {
 
     /// The class and address as UIKit's own logs print them
     /// (`UIView:0x7ff0a8c0b290`), used where reports imitate UIKit's format.
-    public var plainIdentity: String {
+    var plainIdentity: String {
         guard let addressText else { return className }
         return "\(className):\(addressText)"
     }

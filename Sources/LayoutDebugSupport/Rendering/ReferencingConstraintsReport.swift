@@ -6,13 +6,13 @@
 /// Her version dropped system classes; this one keeps them, marked by class
 /// (autoresizing and content-size constraints are often the culprit), and
 /// offers `includeSystem: false` to drop them.
-public enum ReferencingConstraintsReport {
+enum ReferencingConstraintsReport {
     /// The constraints installed on the view itself that name it.
     ///
     /// - Parameters:
     ///   - view: The view's snapshot.
     ///   - includeSystem: Keep UIKit-made constraints (`isSystemConstraint`).
-    public static func referencingConstraints(_ view: ViewSnapshot, includeSystem: Bool = true) -> [ConstraintSnapshot] {
+    static func referencingConstraints(_ view: ViewSnapshot, includeSystem: Bool = true) -> [ConstraintSnapshot] {
         view.constraints.filter { names($0, view.reference) && (includeSystem || !$0.isSystemConstraint) }
     }
 
@@ -21,7 +21,7 @@ public enum ReferencingConstraintsReport {
     /// - Parameters:
     ///   - view: The view's snapshot.
     ///   - includeSystem: Keep UIKit-made constraints.
-    public static func referencingConstraintsInSuperviews(_ view: ViewSnapshot,
+    static func referencingConstraintsInSuperviews(_ view: ViewSnapshot,
                                                           includeSystem: Bool = true) -> [ConstraintSnapshot] {
         view.ancestorConstraints.filter { names($0, view.reference) && (includeSystem || !$0.isSystemConstraint) }
     }
@@ -39,7 +39,7 @@ public enum ReferencingConstraintsReport {
     ///   - view: The view's snapshot.
     ///   - includeSystem: Keep UIKit-made constraints.
     /// - Returns: Lines ending in a newline.
-    public static func text(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
+    static func text(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
         let own = referencingConstraints(view, includeSystem: includeSystem)
         let inherited = referencingConstraintsInSuperviews(view, includeSystem: includeSystem)
         var out = "Constraints referencing \(view.reference.bracketed): \(own.count + inherited.count)"
@@ -51,7 +51,7 @@ public enum ReferencingConstraintsReport {
 
     /// The lists as JSON: `{"schema", "kind": "referencing-constraints", "text", "view",
     /// "constraints", "ancestorConstraints"}`.
-    public static func json(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
+    static func json(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
         JSONText.document(.referencingConstraints, Document(
             text: text(view, includeSystem: includeSystem), view: view.reference,
             constraints: referencingConstraints(view, includeSystem: includeSystem),
@@ -59,15 +59,15 @@ public enum ReferencingConstraintsReport {
     }
 
     /// The JSON form of the report.
-    public struct Document: Codable, Hashable, Sendable {
+    struct Document: Codable, Hashable, Sendable {
         /// The text report.
-        public var text: String
+        var text: String
         /// The view the constraints reference.
-        public var view: ObjectReference
+        var view: ObjectReference
         /// Those installed on the view.
-        public var constraints: [ConstraintSnapshot]
+        var constraints: [ConstraintSnapshot]
         /// Those installed on its ancestors.
-        public var ancestorConstraints: [ConstraintSnapshot]
+        var ancestorConstraints: [ConstraintSnapshot]
     }
 
     // MARK: - Pieces

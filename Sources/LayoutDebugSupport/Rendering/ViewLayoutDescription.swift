@@ -18,16 +18,16 @@
 /// plain `NSLayoutConstraint`s), the constraints ancestors hold about the view,
 /// each constraint's inactive or broken state, and whether the current frames
 /// satisfy it.
-public enum ViewLayoutDescription {
+enum ViewLayoutDescription {
     /// Frames within this many points of a constraint count as satisfying it:
     /// UIKit rounds frames to pixels, so a third of a point is not a miss.
-    public static let satisfiedTolerance = 0.5
+    static let satisfiedTolerance = 0.5
 
     /// The report for one view (its `children` are ignored).
     ///
     /// - Parameter view: The view's snapshot.
     /// - Returns: Lines ending in a newline.
-    public static func text(_ view: ViewSnapshot) -> String {
+    static func text(_ view: ViewSnapshot) -> String {
         var out = TextWriter()
         write(view, indent: "", into: &out)
         return out.string
@@ -175,7 +175,7 @@ public enum ViewLayoutDescription {
     ///   - c: The constraint.
     ///   - showOwner: Whether to say which view holds it (for ancestors' constraints).
     /// - Returns: The line without numbering or newline.
-    public static func constraintLine(_ c: ConstraintSnapshot, showOwner: Bool) -> String {
+    static func constraintLine(_ c: ConstraintSnapshot, showOwner: Bool) -> String {
         var out = TextWriter()
         writeConstraintLine(c, showOwner: showOwner, into: &out)
         return out.string

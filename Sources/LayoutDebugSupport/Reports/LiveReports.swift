@@ -13,14 +13,14 @@ public enum LiveReports {
 
     /// The classes descent reports do not open; replaceable for the process
     /// (`lds_set_skipped_classes`, the in-app monitor). `LDS_ALL` ignores it.
-    public static var skippedClasses: Set<String> {
+    static var skippedClasses: Set<String> {
         get { lock.lock(); defer { lock.unlock() }; return skipped }
         set { lock.lock(); skipped = newValue; lock.unlock() }
     }
 
     /// `lds_version`: the version, and a warning when the library's own checks of the
     /// process fail (see `LiveObjectLookup.selfCheckProblem`).
-    public static func version() -> String {
+    static func version() -> String {
         let version = "LayoutDebugSupport \(LayoutDebugSupportVersion.current)"
         guard let problem = LiveObjectLookup.selfCheckProblem else { return version }
         return version + "; warning: " + problem
@@ -76,7 +76,7 @@ public enum LiveReports {
     }
 
     /// `lds_constraints`: every constraint naming the view, on it and on its ancestors.
-    public static func constraints(at address: UInt, options: ReportOptions) -> String {
+    static func constraints(at address: UInt, options: ReportOptions) -> String {
         switch LiveSnapshots.view(at: address) {
         case .failure(let error): return error.message
         case .success(let view):
@@ -88,7 +88,7 @@ public enum LiveReports {
     }
 
     /// `lds_trace`: the autolayout trace from a view, or from the key window when `nil`.
-    public static func trace(at address: UInt?, options: ReportOptions) -> String {
+    static func trace(at address: UInt?, options: ReportOptions) -> String {
         switch LiveSnapshots.traceRoot(at: address) {
         case .failure(let error): return error.message
         case .success(let root):
@@ -98,7 +98,7 @@ public enum LiveReports {
 
     /// `lds_lint`: the layout traps in a view's tree, or the key window's when `nil`
     /// (`LDS_STRESS` adds the stress pass); text ends with `N findings`.
-    public static func lint(at address: UInt?, options: ReportOptions) -> String {
+    static func lint(at address: UInt?, options: ReportOptions) -> String {
         // Flattened as the live tree is visited: no tree of snapshots is built.
         var tree = LintTree()
         let visited = LiveSnapshots.descend(fromTraceRootAt: address) { view, depth, _ in
@@ -112,7 +112,7 @@ public enum LiveReports {
     }
 
     /// `lds_lint_ignore`: silences one rule for the view at `address` from now on.
-    public static func lintIgnore(_ rule: String, at address: UInt) -> String {
+    static func lintIgnore(_ rule: String, at address: UInt) -> String {
         guard LintRule(rawValue: rule) != nil else {
             return "error: no lint rule '\(rule)'; rules: " + LintRule.allCases.map(\.rawValue).joined(separator: ", ")
         }
@@ -125,7 +125,7 @@ public enum LiveReports {
     }
 
     /// `lds_set_name`: sets or clears a nametag and says how the object is named now.
-    public static func setName(_ name: String, at address: UInt) -> String {
+    static func setName(_ name: String, at address: UInt) -> String {
         switch LiveSnapshots.setName(name, at: address) {
         case .failure(let error): return error.message
         case .success(let reference):
@@ -134,7 +134,7 @@ public enum LiveReports {
     }
 
     /// `lds_conflict_report`: the report for a conflict breakpoint hit.
-    public static func conflictReport(constraintAt constraint: UInt, listAt list: UInt, options: ReportOptions) -> String {
+    static func conflictReport(constraintAt constraint: UInt, listAt list: UInt, options: ReportOptions) -> String {
         switch LiveSnapshots.conflict(constraintAt: constraint, listAt: list) {
         case .failure(let error): return error.message
         case .success(let conflict):
@@ -159,7 +159,7 @@ public enum LiveReports {
     /// `lds_fix`: applies, reverses or lists `lfix` changes (see `FixRequest`
     /// for the command line) at the debugger's stop `stopID`, and reports the
     /// layout after it; each remaining conflict gets the explainer's reason.
-    public static func fix(_ command: String, stopID: UInt64, options: ReportOptions) -> String {
+    static func fix(_ command: String, stopID: UInt64, options: ReportOptions) -> String {
         let json = options.contains(.json)
         switch FixRequest.parse(command).flatMap({ LiveFixes.perform($0, stopID: stopID) }) {
         case .failure(let error):
@@ -185,7 +185,7 @@ public enum LiveReports {
     ///   it (`lbreak`'s `conflict #4`), for the title; 0 for the process's own
     ///   count. The console's count runs on across relaunches, the process's
     ///   starts again with each.
-    public static func picture(at address: UInt, listAt list: UInt, number: UInt32 = 0,
+    static func picture(at address: UInt, listAt list: UInt, number: UInt32 = 0,
                                options: ReportOptions) -> String {
         let picture: LayoutPicture
         if list == 0 {
@@ -207,7 +207,7 @@ public enum LiveReports {
     }
 
     /// `lds_set_skipped_classes`: a comma-separated class list; empty restores Sadun's list.
-    public static func setSkippedClasses(_ list: String) -> String {
+    static func setSkippedClasses(_ list: String) -> String {
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         skippedClasses = names.isEmpty ? DescentReport.defaultSkippedClasses : Set(names)
         return "Skipping subviews of: " + skippedClasses.sorted().joined(separator: ", ")
@@ -215,7 +215,7 @@ public enum LiveReports {
 
     /// `lds_origins`: `on` starts recording where constraints are made, `off` stops and
     /// forgets; anything else (`status`) only reports. One line either way.
-    public static func origins(_ command: String) -> String {
+    static func origins(_ command: String) -> String {
         switch command {
         case "on":
             guard ConstraintOrigins.start() else { return "error: this platform offers no hook to record origins" }
@@ -229,8 +229,8 @@ public enum LiveReports {
 }
 
 /// The library's version, as `lds_version` reports it.
-public enum LayoutDebugSupportVersion {
+enum LayoutDebugSupportVersion {
     /// The version string.
-    public static let current = "0.1.0"
+    static let current = "0.1.0"
 }
 #endif

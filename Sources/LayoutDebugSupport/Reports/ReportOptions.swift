@@ -9,15 +9,15 @@ public struct ReportOptions: OptionSet, Hashable, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `LDS_JSON`: JSON instead of text.
-    public static let json = ReportOptions(rawValue: 1)
+    static let json = ReportOptions(rawValue: 1)
     /// `LDS_NO_DESCEND`: report one view, not its subtree.
-    public static let noDescend = ReportOptions(rawValue: 2)
+    static let noDescend = ReportOptions(rawValue: 2)
     /// `LDS_ALL`: ignore the skippable-class list.
-    public static let all = ReportOptions(rawValue: 4)
+    static let all = ReportOptions(rawValue: 4)
     /// `LDS_SYSTEM_FILTER`: leave system constraints out of constraint lists.
-    public static let systemFilter = ReportOptions(rawValue: 8)
+    static let systemFilter = ReportOptions(rawValue: 8)
     /// `LDS_HTML`: a picture as an HTML page rather than an SVG (`lds_picture`).
-    public static let html = ReportOptions(rawValue: 32)
+    static let html = ReportOptions(rawValue: 32)
     /// `LDS_STRESS`: `lds_lint` also re-solves a copy with doubled text and right to left.
-    public static let stress = ReportOptions(rawValue: 16)
+    static let stress = ReportOptions(rawValue: 16)
 }

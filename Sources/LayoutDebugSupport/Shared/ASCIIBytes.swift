@@ -25,7 +25,7 @@ public enum ASCIIBytes {
     }
 
     /// Whether every byte of `text`'s UTF-8 is below `0x80`.
-    public static func isASCII(_ text: String) -> Bool {
+    static func isASCII(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable(isASCII) ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 }

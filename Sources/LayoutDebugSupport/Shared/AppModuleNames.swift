@@ -6,7 +6,7 @@
 ///
 /// The live adapter and the log parser both use it, so a breakpoint and a
 /// pasted log name a class the same way.
-public enum AppModuleNames {
+enum AppModuleNames {
     /// `name` without `Module.` wherever a type of one of `modules` is named in
     /// it (the class itself and its generic arguments), except where the
     /// short name would read as a framework's (`App.UIView` stays, lest it
@@ -19,7 +19,7 @@ public enum AppModuleNames {
     ///   - isTaken: Whether a class of the short name exists elsewhere (the
     ///     live adapter asks the runtime; a log cannot say).
     /// - Returns: The readable name.
-    public static func shortened(_ name: String, modules: Set<String>,
+    static func shortened(_ name: String, modules: Set<String>,
                                  isTaken: (String) -> Bool = { _ in false }) -> String {
         guard !modules.isEmpty, name.contains(".") else { return name }
         var out = ""
@@ -54,7 +54,7 @@ public enum AppModuleNames {
     /// The module name Swift gives a product called `name`: characters that
     /// cannot be in an identifier become `_`, and a leading digit gets one
     /// (`layout-demo` is `layout_demo`, `My App` is `My_App`).
-    public static func moduleName(forProduct name: String) -> String {
+    static func moduleName(forProduct name: String) -> String {
         var out = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
         if let first = out.first, first.isNumber { out = "_" + out }
         return out

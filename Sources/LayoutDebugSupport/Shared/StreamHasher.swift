@@ -20,7 +20,7 @@ public struct StreamHasher {
     public var digest: UInt64 { first ^ second }
 
     /// Feeds one word.
-    public mutating func add(_ word: UInt64) {
+    mutating func add(_ word: UInt64) {
         first = (first ^ word) &* 0xFF51_AFD7_ED55_8CCD
         first = first << 31 | first >> 33
         second = (second ^ word) &* 0xC4CE_B9FE_1A85_EC53

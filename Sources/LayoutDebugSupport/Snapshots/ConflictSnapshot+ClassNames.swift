@@ -30,7 +30,7 @@ extension ConflictSnapshot {
     ///
     /// - Parameter rename: The new name for a class name.
     /// - Returns: The renamed conflict.
-    public func renamingClasses(_ rename: (String) -> String) -> ConflictSnapshot {
+    func renamingClasses(_ rename: (String) -> String) -> ConflictSnapshot {
         var renamed = self
         renamed.brokenConstraint = brokenConstraint?.renamingClasses(rename)
         renamed.mutuallyExclusive = mutuallyExclusive.map { $0.renamingClasses(rename) }

@@ -6,7 +6,7 @@ extension ConstraintSnapshot {
     ///
     /// Two constraints made by the same line of code in two cells have the
     /// same shape, so repeats of one bug count as one.
-    public var shape: String {
+    var shape: String {
         // One string appended to, parts separated by a space: a summary
         // makes a shape for every distinct line, and an array of parts
         // joined, each made by interpolation, cost several times this.

@@ -10,34 +10,34 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     /// The mutually exclusive constraints, in the engine's order.
     public var mutuallyExclusive: [ConstraintSnapshot]
     /// The views involved, with their frames at the time (live sources only).
-    public var views: [ViewSnapshot]
+    var views: [ViewSnapshot]
     /// The view controller owning the engine-host view, found through the
     /// responder chain, when known.
-    public var viewController: String?
+    var viewController: String?
     /// Whether that view controller is UIKit-internal (alerts, keyboards).
-    public var isSystemViewController: Bool
+    var isSystemViewController: Bool
     /// Lines of the source that could not be read, kept verbatim.
     public var unparsedLines: [String]
     /// Whether the OS redacted the constraints (`<private>`).
     public var isRedacted: Bool
     /// What the parser repaired in a pasted log (missing `<…>`, typographic
     /// quotes, HTML entities, a stray `}`, elisions); `nil` when nothing was.
-    public var repairs: Optional<PasteRepairs>
+    var repairs: Optional<PasteRepairs>
     /// Where each of `views` sits in its window (live sources on platforms
     /// whose frames run down, so our solver can predict what each suggested
     /// fix moves); `nil` when nothing says (a log that prints no frames: a
     /// log's come from the view descriptions it holds, `ViewDescriptions`).
-    public var placements: Optional<[ViewPlacement]>
+    var placements: Optional<[ViewPlacement]>
     /// Why `placements` is `nil` although the log printed frames (`the view
     /// descriptions in the log do not include <UILabel:0x7fd>`); `nil` otherwise.
-    public var whyNotPlaced: Optional<String> = nil
+    var whyNotPlaced: Optional<String> = nil
     /// The conflict's views and every view above them, with the nearest view
     /// controller of the app's own (live sources only: a log prints no
     /// superviews); `nil` when nothing says.
-    public var surroundings: Optional<ConflictSurroundings>
+    var surroundings: Optional<ConflictSurroundings>
 
     /// Creates a snapshot.
-    public init(
+    init(
         ordinal: Int? = nil,
         brokenConstraint: ConstraintSnapshot?,
         mutuallyExclusive: [ConstraintSnapshot],

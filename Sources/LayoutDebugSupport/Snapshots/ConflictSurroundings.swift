@@ -7,24 +7,24 @@
 /// monitor) fill it in; the triage names from it the app's view and view
 /// controller a system conflict sits in (`ConflictPlace`), and the explainer
 /// what gives a controller's root view its encapsulated size (`EncapsulatedSize`).
-public struct ConflictSurroundings: Codable, Hashable, Sendable {
+struct ConflictSurroundings: Codable, Hashable, Sendable {
     /// The conflict's views and their ancestors, each once: the first view's
     /// superview chain up to its window, then each other view's until it
     /// meets a view already listed.
-    public var views: [SurroundingView]
+    var views: [SurroundingView]
     /// The nearest view controller of a class of the app's own modules, up the
     /// responder chain from the view holding all the conflict's views; `nil`
     /// when none is (the keyboard's window).
-    public var appViewController: Optional<String>
+    var appViewController: Optional<String>
 
     /// Creates surroundings.
-    public init(views: [SurroundingView], appViewController: String? = nil) {
+    init(views: [SurroundingView], appViewController: String? = nil) {
         self.views = views
         self.appViewController = appViewController
     }
 
     /// The view at `address`, if listed.
-    public func view(at address: UInt64) -> SurroundingView? {
+    func view(at address: UInt64) -> SurroundingView? {
         views.first { $0.reference.address == address }
     }
 
@@ -32,7 +32,7 @@ public struct ConflictSurroundings: Codable, Hashable, Sendable {
     /// empty when it is not listed.
     ///
     /// - Complexity: O(depth × views).
-    public func chain(from address: UInt64) -> [SurroundingView] {
+    func chain(from address: UInt64) -> [SurroundingView] {
         var chain: [SurroundingView] = []
         var next = view(at: address)
         while let current = next, chain.count < views.count {
@@ -47,7 +47,7 @@ public struct ConflictSurroundings: Codable, Hashable, Sendable {
     /// Empty when the views share no ancestor (or none is listed).
     ///
     /// - Complexity: O(addresses × depth × views).
-    public func commonChain(of addresses: [UInt64]) -> [SurroundingView] {
+    func commonChain(of addresses: [UInt64]) -> [SurroundingView] {
         guard let first = addresses.first else { return [] }
         var chain = self.chain(from: first)
         for address in addresses.dropFirst() {
@@ -62,22 +62,22 @@ public struct ConflictSurroundings: Codable, Hashable, Sendable {
 // MARK: - SurroundingView
 
 /// One view of a conflict's surroundings: what it is and what holds it.
-public struct SurroundingView: Codable, Hashable, Sendable {
+struct SurroundingView: Codable, Hashable, Sendable {
     /// The view, as reports name it.
-    public var reference: ObjectReference
+    var reference: ObjectReference
     /// Its superclasses below the root class, nearest first (an app's
     /// `SettingsToolbar` is a `UIToolbar`).
-    public var superclassNames: [String]
+    var superclassNames: [String]
     /// Its superview's address; `nil` at the top of the hierarchy (a window).
-    public var superview: Optional<UInt64>
+    var superview: Optional<UInt64>
     /// Whether its class is from one of the app's own modules (the executable's
     /// or `LAYOUT_DEBUG_APP_MODULES`'), as the live adapter knows it.
-    public var isAppClass: Bool
+    var isAppClass: Bool
     /// The view controller whose root view it is, when it is one.
-    public var viewController: Optional<String>
+    var viewController: Optional<String>
 
     /// Creates a surrounding view.
-    public init(reference: ObjectReference, superclassNames: [String] = [], superview: UInt64? = nil,
+    init(reference: ObjectReference, superclassNames: [String] = [], superview: UInt64? = nil,
                 isAppClass: Bool = false, viewController: String? = nil) {
         self.reference = reference
         self.superclassNames = superclassNames
@@ -87,7 +87,7 @@ public struct SurroundingView: Codable, Hashable, Sendable {
     }
 
     /// The class and its superclasses, nearest first.
-    public var classNames: [String] { [reference.className] + superclassNames }
+    var classNames: [String] { [reference.className] + superclassNames }
 }
 
 // MARK: - JSON
@@ -97,7 +97,7 @@ extension SurroundingView {
     private enum CodingKeys: String, CodingKey { case reference, superclassNames, superview, isAppClass, viewController }
 
     /// Reads a surrounding view.
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(reference: try container.decode(ObjectReference.self, forKey: .reference),
                   superclassNames: try container.decode([String].self, forKey: .superclassNames),
@@ -107,7 +107,7 @@ extension SurroundingView {
     }
 
     /// Writes `{"reference", "superclassNames", "superview": "0x…", "isAppClass", "viewController"}`.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(reference, forKey: .reference)
         try container.encode(superclassNames, forKey: .superclassNames)

@@ -2,7 +2,7 @@
 
 /// Where a constraint was made, as the library knows it in the target. Turning return
 /// addresses into `file:line` needs the app's debug info, so the debugger does that part.
-public enum ConstraintOrigin: Codable, Hashable, Sendable {
+enum ConstraintOrigin: Codable, Hashable, Sendable {
     /// The return addresses of the call that made the constraint (or first activated it,
     /// when it was made before capture began), innermost first.
     case returnAddresses([UInt64])
@@ -20,7 +20,7 @@ extension ConstraintOrigin {
     /// The line reports print for it: `made at <frames 0x… 0x…>` (return addresses, which the
     /// debugger resolves), `made at <image frames layout-demo+0x1a2b …>` (for a symbolizer), or
     /// `made at ? (reason)`.
-    public var madeAtText: String {
+    var madeAtText: String {
         switch self {
         case .returnAddresses(let frames):
             return "made at <frames" + frames.map { " 0x" + String($0, radix: 16) }.joined() + ">"
@@ -48,7 +48,7 @@ extension ConstraintOrigin {
     private enum PayloadKey: String, CodingKey { case _0 }
 
     /// Reads any form above, and the synthesized one of older documents.
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if container.contains(.frames) {
             self = .returnAddresses(try container.decodeAddresses(forKey: .frames))
@@ -76,7 +76,7 @@ extension ConstraintOrigin {
     }
 
     /// Writes the one-key object of its case.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .returnAddresses(let frames): try container.encodeAddresses(frames, forKey: .frames)
@@ -98,7 +98,7 @@ extension ConstraintSnapshot {
     /// `made at identifier 'avatarLeft'`), so a pasted log and a live session read alike;
     /// `nil` when none is known. The identifiers UIKit and AppKit give their own
     /// constraints say nothing of the app's code and are left out.
-    public var madeAtText: String? {
+    var madeAtText: String? {
         if let origin { return origin.madeAtText }
         guard let location = sourceLocation else {
             guard let identifier, !isSystemConstraint else { return nil }

@@ -14,7 +14,7 @@ extension ConstraintSnapshot {
     /// origin when it does not. Reading it as an absolute position invents
     /// contradictions (two views at `minX == 0` in different superviews) and
     /// hides real ones (a width that must come out below 0).
-    public var isPositionInSuperview: Bool {
+    var isPositionInSuperview: Bool {
         let attribute = firstAttribute.canonical
         guard firstItem != nil, attribute.axis != nil, !attribute.isSize,
               attribute != .firstBaseline, attribute != .lastBaseline else { return false }
@@ -27,7 +27,7 @@ extension ConstraintSnapshot {
     /// superview. A visual form puts `|` first at a far edge:
     /// `H:[NSView:0x…]-(20)-|` reads `|.trailing == NSView.trailing + 20`,
     /// and the mask is `NSView`'s, not its superview's.
-    public var framedItem: ObjectReference? {
+    var framedItem: ObjectReference? {
         guard let first = firstItem else { return nil }
         guard let second = secondItem, Self.isSuperview(first, of: self) else { return first }
         return second

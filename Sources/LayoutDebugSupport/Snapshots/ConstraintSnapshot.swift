@@ -15,59 +15,59 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// The constraint's class as printed: `NSLayoutConstraint`,
     /// `NSAutoresizingMaskLayoutConstraint`, `NSContentSizeLayoutConstraint`,
     /// `SnapKit.LayoutConstraint`, `MASLayoutConstraint`, ….
-    public var className: String
+    var className: String
     /// The constraint's own address, when known.
-    public var address: Optional<UInt64>
+    var address: Optional<UInt64>
     /// The identifier (`'UIView-Encapsulated-Layout-Width'`, a user's), or `nil`.
-    public var identifier: Optional<String>
+    var identifier: Optional<String>
     /// The first item; `nil` only for a log line that could not name it.
-    public var firstItem: Optional<ObjectReference>
+    var firstItem: Optional<ObjectReference>
     /// The first item's attribute.
-    public var firstAttribute: LayoutAttribute
+    var firstAttribute: LayoutAttribute
     /// The relation between the two sides.
-    public var relation: LayoutRelation
+    var relation: LayoutRelation
     /// The second item, or `nil` for a unary constraint.
-    public var secondItem: Optional<ObjectReference>
+    var secondItem: Optional<ObjectReference>
     /// The second item's attribute, `.notAnAttribute` when there is none.
-    public var secondAttribute: LayoutAttribute
+    var secondAttribute: LayoutAttribute
     /// The multiplier applied to the second item's attribute.
-    public var multiplier: Double
+    var multiplier: Double
     /// The constant added to the right-hand side.
-    public var constant: Double
+    var constant: Double
     /// The `UILayoutPriority` raw value, 1 to 1000.
-    public var priority: Double
+    var priority: Double
     /// `true` for `(active)`, `false` for `(inactive)`, `nil` when the log did not say.
-    public var isActive: Optional<Bool>
+    var isActive: Optional<Bool>
     /// The source location SnapKit recorded, as `File.swift#12`, or `nil`.
-    public var sourceLocation: Optional<String>
+    var sourceLocation: Optional<String>
     /// The autoresizing mask text of an `NSAutoresizingMaskLayoutConstraint`
     /// (`h=--& v=--&`), or `nil`.
-    public var autoresizingMask: Optional<String>
+    var autoresizingMask: Optional<String>
     /// Whether the constant is a system spacing (`NSSpace(8)`,
     /// `NSLayoutAnchorConstraintSpace(8)`) rather than a literal.
-    public var isSystemSpacing: Bool
+    var isSystemSpacing: Bool
     /// The view the constraint is installed on, when known.
-    public var owner: Optional<ObjectReference>
+    var owner: Optional<ObjectReference>
     /// Whether the engine broke this constraint to recover from a conflict
     /// (live sources only: the library saw it at the conflict breakpoint or hook).
-    public var isBroken: Bool
+    var isBroken: Bool
     /// How far the current frames are from satisfying the constraint, in
     /// points: `0` when they satisfy it, `nil` when unknown (logs, baselines).
     /// Live adapters compute it; it cannot be derived later because the items'
     /// frames are not part of the snapshot.
-    public var frameMiss: Optional<Double>
+    var frameMiss: Optional<Double>
     /// Where the constraint was made, when origin capture was on (live sources only);
     /// `nil` when capture was never started in the process.
-    public var origin: Optional<ConstraintOrigin>
+    var origin: Optional<ConstraintOrigin>
     /// The first item's superview, when the source names it: a log's
     /// `names: '|':NSTextView:0x…`, or a live adapter that read it. A
     /// position set by a constant (`minX == 0`) is measured from it; see
     /// `isPositionInSuperview`.
-    public var superview: Optional<ObjectReference>
+    var superview: Optional<ObjectReference>
 
     /// Creates a snapshot. Defaults describe an active, required,
     /// `NSLayoutConstraint` with multiplier 1 and constant 0.
-    public init(
+    init(
         className: String = "NSLayoutConstraint",
         address: UInt64? = nil,
         identifier: String? = nil,
@@ -112,13 +112,13 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     }
 
     /// Whether the constraint is required (priority 1000).
-    public var isRequired: Bool { priority >= 1000 }
+    var isRequired: Bool { priority >= 1000 }
 
     /// Whether UIKit or AppKit made this constraint rather than the app:
     /// autoresizing, content-size, encapsulated-layout, stack-view (`UISV-`),
     /// margin-guide, safe-area and temporary constraints, and AppKit's window
     /// size (`NSWindow-current-width`).
-    public var isSystemConstraint: Bool {
+    var isSystemConstraint: Bool {
         if className == "NSAutoresizingMaskLayoutConstraint" || className == "NSContentSizeLayoutConstraint"
             || className == "_UILayoutSupportConstraint" || className == "NSIBPrototypingLayoutConstraint" {
             return true

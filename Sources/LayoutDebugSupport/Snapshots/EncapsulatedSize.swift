@@ -10,7 +10,7 @@
 /// live conflict (also its superclasses, whether it is a controller's root
 /// view and what holds it, `ConflictSurroundings`) are worded alike, each as
 /// precisely as it can be.
-public enum EncapsulatedSize: Equatable, Sendable {
+enum EncapsulatedSize: Equatable, Sendable {
     /// A table view cell or its content view: the table gives the size.
     case tableCell
     /// A collection view cell or its content view.
@@ -38,7 +38,7 @@ public enum EncapsulatedSize: Equatable, Sendable {
     case container
 
     /// Whether a constraint is an encapsulated size (`UIView-Encapsulated-Layout-…`).
-    public static func isEncapsulated(_ constraint: ConstraintSnapshot) -> Bool {
+    static func isEncapsulated(_ constraint: ConstraintSnapshot) -> Bool {
         constraint.identifier?.hasPrefix("UIView-Encapsulated-Layout-") == true
     }
 
@@ -48,7 +48,7 @@ public enum EncapsulatedSize: Equatable, Sendable {
     ///   - className: The view's class, as the report prints it.
     ///   - superclasses: Its superclasses, nearest first (empty from a log).
     ///   - viewController: The view controller whose root view it is, when known.
-    public init(className: String, superclasses: [String] = [], viewController: String? = nil) {
+    init(className: String, superclasses: [String] = [], viewController: String? = nil) {
         let names = [className] + superclasses
         func any(_ test: (String) -> Bool) -> Bool { names.contains(where: test) }
         if any({ $0.hasPrefix("UITableViewCell") }) {
@@ -71,7 +71,7 @@ public enum EncapsulatedSize: Equatable, Sendable {
     /// What gives `item` its encapsulated size in `conflict`: the live
     /// snapshot of the item (superclasses, controller) when the conflict has
     /// one, else its class alone.
-    public init(of item: ObjectReference, in conflict: ConflictSnapshot) {
+    init(of item: ObjectReference, in conflict: ConflictSnapshot) {
         let view = item.address.flatMap { address in conflict.views.first { $0.reference.address == address } }
         self.init(className: item.className, superclasses: view?.superclassNames ?? [],
                   viewController: view?.viewController)
@@ -98,7 +98,7 @@ public enum EncapsulatedSize: Equatable, Sendable {
 
     /// The size in words, as it ends a sentence or a fix: "the size its table
     /// view gives the cell", "the window's size".
-    public var phrase: String {
+    var phrase: String {
         switch self {
         case .tableCell: return "the size its table view gives the cell"
         case .collectionCell: return "the size its collection view gives the cell"
@@ -115,7 +115,7 @@ public enum EncapsulatedSize: Equatable, Sendable {
     }
 
     /// What to do about it, as a hint's sentence after the phrase.
-    public var advice: String {
+    var advice: String {
         let lower = "lower the priority of your conflicting constraint to 999 so it gives way while the size is being set."
         switch self {
         case .windowRoot:

@@ -7,7 +7,7 @@
 /// the attributes UIKit has; the autoresizing and encapsulated-size spellings
 /// (`minX` … `midY`) exist only in logs and map onto their UIKit equivalents
 /// through `canonical`.
-public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
+enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
     case notAnAttribute
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
     case lastBaseline, firstBaseline
@@ -19,7 +19,7 @@ public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
 
     /// `NSLayoutConstraint.Attribute.rawValue` for this attribute, or `nil`
     /// for log-only spellings.
-    public var uikitRawValue: Int? {
+    var uikitRawValue: Int? {
         switch self {
         case .notAnAttribute: return 0
         case .left: return 1
@@ -47,7 +47,7 @@ public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
     }
 
     /// Creates the attribute for a UIKit raw value, or `nil` when UIKit has none.
-    public init?(uikitRawValue: Int) {
+    init?(uikitRawValue: Int) {
         guard let match = LayoutAttribute.allCases.first(where: {
             $0 != .baseline && $0.uikitRawValue == uikitRawValue
         }) else { return nil }
@@ -56,7 +56,7 @@ public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
 
     /// The UIKit attribute this spelling means: `minX` is `left`, `midY` is
     /// `centerY`, `baseline` is `lastBaseline`; every other attribute is itself.
-    public var canonical: LayoutAttribute {
+    var canonical: LayoutAttribute {
         switch self {
         case .minX: return .left
         case .maxX: return .right
@@ -72,10 +72,10 @@ public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
     /// The attribute as a log prints it: AppKit since macOS 13 prints
     /// `(null)` for an attribute with no name (raw value 0), so reports
     /// show it that way rather than as the case's name.
-    public var logSpelling: String { self == .notAnAttribute ? "(null)" : rawValue }
+    var logSpelling: String { self == .notAnAttribute ? "(null)" : rawValue }
 
     /// The axis the attribute lies on, or `nil` for `notAnAttribute`.
-    public var axis: LayoutAxis? {
+    var axis: LayoutAxis? {
         switch canonical {
         case .notAnAttribute: return nil
         case .left, .right, .leading, .trailing, .width, .centerX,
@@ -87,23 +87,23 @@ public enum LayoutAttribute: String, Codable, Hashable, Sendable, CaseIterable {
     }
 
     /// Whether the attribute is a size (`width`, `height`) rather than a location.
-    public var isSize: Bool { self == .width || self == .height }
+    var isSize: Bool { self == .width || self == .height }
 }
 
 /// The axis of a layout attribute; the raw values are `NSLayoutConstraint.Axis`'s.
-public enum LayoutAxis: Int, Codable, Hashable, Sendable {
+enum LayoutAxis: Int, Codable, Hashable, Sendable {
     case horizontal = 0
     case vertical = 1
 }
 
 /// The relation of a constraint; the raw values are `NSLayoutConstraint.Relation`'s.
-public enum LayoutRelation: Int, Codable, Hashable, Sendable {
+enum LayoutRelation: Int, Codable, Hashable, Sendable {
     case lessThanOrEqual = -1
     case equal = 0
     case greaterThanOrEqual = 1
 
     /// The operator as logs print it: `<=`, `==` or `>=`.
-    public var symbol: String {
+    var symbol: String {
         switch self {
         case .lessThanOrEqual: return "<="
         case .equal: return "=="
@@ -112,7 +112,7 @@ public enum LayoutRelation: Int, Codable, Hashable, Sendable {
     }
 
     /// Creates a relation from its printed operator.
-    public init?(symbol: String) {
+    init?(symbol: String) {
         switch symbol {
         case "<=": self = .lessThanOrEqual
         case "==": self = .equal
@@ -122,7 +122,7 @@ public enum LayoutRelation: Int, Codable, Hashable, Sendable {
     }
 
     /// The case's name, as JSON writes it: `lessThanOrEqual`, `equal`, `greaterThanOrEqual`.
-    public var name: String {
+    var name: String {
         switch self {
         case .lessThanOrEqual: return "lessThanOrEqual"
         case .equal: return "equal"
@@ -131,7 +131,7 @@ public enum LayoutRelation: Int, Codable, Hashable, Sendable {
     }
 
     /// The relation named `name`, or `nil`.
-    public init?(name: String) {
+    init?(name: String) {
         switch name {
         case "lessThanOrEqual": self = .lessThanOrEqual
         case "equal": self = .equal
@@ -147,7 +147,7 @@ public enum LayoutRelation: Int, Codable, Hashable, Sendable {
 // who has not looked up `NSLayoutConstraint.Relation`.
 extension LayoutRelation {
     /// Reads the name, or the raw value that documents before `layoutdebug/1` wrote.
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let name = try? container.decode(String.self) {
             guard let relation = LayoutRelation(name: name) else {
@@ -164,7 +164,7 @@ extension LayoutRelation {
     }
 
     /// Writes the name.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(name)
     }

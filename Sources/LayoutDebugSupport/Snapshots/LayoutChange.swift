@@ -4,7 +4,7 @@
 /// applies: the two ways out of a conflict that *iOS Auto Layout Demystified*
 /// names (remove a constraint; lower its priority so both can live), and the
 /// other properties a fix touches.
-public enum LayoutChange: Hashable, Sendable {
+enum LayoutChange: Hashable, Sendable {
     /// Set a constraint's priority (1...1000).
     case priority(Double)
     /// Set a constraint's constant.
@@ -17,10 +17,10 @@ public enum LayoutChange: Hashable, Sendable {
     case noAutoresizing
 
     /// Whether the change applies to a view rather than to a constraint.
-    public var appliesToView: Bool { self == .noAutoresizing }
+    var appliesToView: Bool { self == .noAutoresizing }
 
     /// The change as `lfix` options spell it: `--priority 999`, `--deactivate`.
-    public var optionText: String {
+    var optionText: String {
         switch self {
         case .priority(let value): return "--priority " + ConstraintSnapshot.number(value)
         case .constant(let value): return "--constant " + ConstraintSnapshot.number(value)
@@ -37,7 +37,7 @@ extension LayoutChange: Codable {
     private enum Key: String, CodingKey { case kind, value }
 
     /// Decodes `{"kind", "value"}`.
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let kind = try container.decode(String.self, forKey: .kind)
         switch kind {
@@ -52,7 +52,7 @@ extension LayoutChange: Codable {
     }
 
     /// Encodes `{"kind", "value"}`; `value` only for a priority or a constant.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         switch self {
         case .priority(let value):

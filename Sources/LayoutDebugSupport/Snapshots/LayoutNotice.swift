@@ -31,19 +31,19 @@ public struct LayoutNotice: Codable, Hashable, Sendable {
     }
 
     /// One view the message names, and what it says of that view.
-    public struct NamedView: Codable, Hashable, Sendable {
+    struct NamedView: Codable, Hashable, Sendable {
         /// The view's part in the message: `"added to"`, `"container"`,
         /// `"not in the container"`, `"its superview"`, `"first anchor"`,
         /// `"second anchor"`, `"cell"`, `"ambiguous"`.
-        public var role: String
+        var role: String
         /// The view as the message prints it.
-        public var view: ObjectReference
+        var view: ObjectReference
         /// Attributes the message names for it: the anchor's attribute
         /// (`centerX`), or what is ambiguous (`minY`, `Height`).
-        public var attributes: [String]
+        var attributes: [String]
 
         /// Creates a named view.
-        public init(role: String, view: ObjectReference, attributes: [String] = []) {
+        init(role: String, view: ObjectReference, attributes: [String] = []) {
             self.role = role
             self.view = view
             self.attributes = attributes
@@ -53,16 +53,16 @@ public struct LayoutNotice: Codable, Hashable, Sendable {
     /// Which message it is.
     public var kind: Kind
     /// The constraint the message names, when it names one and it could be read.
-    public var constraint: ConstraintSnapshot?
+    var constraint: ConstraintSnapshot?
     /// The views the message names, in the order it names them.
-    public var views: [NamedView]
+    var views: [NamedView]
     /// What the message says the constraint or view is (for
     /// `managedAutoresizing`: `a UICollectionViewCell that is managed by a
     /// UICollectionView`), when it says.
-    public var subject: String?
+    var subject: String?
 
     /// Creates a notice.
-    public init(kind: Kind, constraint: ConstraintSnapshot? = nil, views: [NamedView] = [], subject: String? = nil) {
+    init(kind: Kind, constraint: ConstraintSnapshot? = nil, views: [NamedView] = [], subject: String? = nil) {
         self.kind = kind
         self.constraint = constraint
         self.views = views
@@ -70,7 +70,7 @@ public struct LayoutNotice: Codable, Hashable, Sendable {
     }
 
     /// The first view named in `role`, if any.
-    public func view(_ role: String) -> ObjectReference? {
+    func view(_ role: String) -> ObjectReference? {
         views.first { $0.role == role }?.view
     }
 }

@@ -8,41 +8,41 @@
 /// author cuts the list with `...`. The parser reads through each, and a
 /// report says in one line that it did, so nobody takes a repaired reading
 /// for the log as printed.
-public struct PasteRepairs: Codable, Hashable, Sendable {
+struct PasteRepairs: Codable, Hashable, Sendable {
     /// Constraint lines read without their `<…>` (and quotes).
-    public var unbracketedLines = 0
+    var unbracketedLines = 0
     /// Lines whose typographic quotes (`“ ” ‘ ’`) were read as `"` and `'`.
-    public var typographicQuoteLines = 0
+    var typographicQuoteLines = 0
     /// Lines whose HTML entities (`&lt;`, `&gt;`, `&quot;`, `&#39;`, `&amp;`) were decoded.
-    public var htmlEntityLines = 0
+    var htmlEntityLines = 0
     /// Lines whose non-breaking spaces (U+00A0, as pages keep runs of spaces) were read as spaces.
-    public var nonBreakingSpaceLines = 0
+    var nonBreakingSpaceLines = 0
     /// Lists closed with `}` or `]` instead of `)`.
-    public var strayClosings = 0
+    var strayClosings = 0
     /// `...` or `…` lines where the author cut the list.
-    public var elisions = 0
+    var elisions = 0
     /// Constraint lines that lost their `"<Class:` and start at their
     /// address (`0x6000… H:|-(16)-[UILabel:0x…]   (active)>",`), read with
     /// the class their text names: `NSAutoresizingMaskLayoutConstraint`
     /// with a mask, `NSContentSizeLayoutConstraint` with `Hug:`, else
     /// `NSLayoutConstraint`.
-    public var classlessLines = 0
+    var classlessLines = 0
     /// Lines where a Markdown renderer's `*` stood for a name's `_`
     /// (`*UIToolbarContentView:0x…` for `_UIToolbarContentView:0x…`).
-    public var starredUnderscoreLines = 0
+    var starredUnderscoreLines = 0
     /// Lines of the reporter's own prose between the constraints ("here is
     /// the rest:"), passed over: no `<`, `>`, `=`, `[`, `|` or address in
     /// them, so no constraint's text either.
-    public var proseLines = 0
+    var proseLines = 0
 
     /// No repairs.
-    public init() {}
+    init() {}
 
     /// Whether nothing was repaired.
-    public var isEmpty: Bool { self == PasteRepairs() }
+    var isEmpty: Bool { self == PasteRepairs() }
 
     /// Adds the counts of `other`.
-    public mutating func add(_ other: PasteRepairs) {
+    mutating func add(_ other: PasteRepairs) {
         unbracketedLines += other.unbracketedLines
         typographicQuoteLines += other.typographicQuoteLines
         htmlEntityLines += other.htmlEntityLines

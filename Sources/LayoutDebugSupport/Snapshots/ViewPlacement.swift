@@ -7,25 +7,25 @@
 ///
 /// Every rectangle is in the window's coordinates, y running down, because
 /// the explainer's rows put every item in one coordinate space.
-public struct ViewPlacement: Codable, Hashable, Sendable {
+struct ViewPlacement: Codable, Hashable, Sendable {
     /// The view's address.
-    public var view: UInt64
+    var view: UInt64
     /// The view's frame in the window's coordinates.
-    public var frame: SnapshotRect
+    var frame: SnapshotRect
     /// How many views are above it, up to the window: the window's own
     /// subviews are at 1 (a log's window, its dump's root, at 0 when a
     /// conflict names it).
-    public var depth: Int
+    var depth: Int
     /// The superview's address, when the superview is not the window itself.
-    public var superview: Optional<UInt64>
+    var superview: Optional<UInt64>
     /// The superview's frame in the window's coordinates (the window's bounds
     /// when the window is the superview).
-    public var superviewFrame: SnapshotRect
+    var superviewFrame: SnapshotRect
     /// The window's bounds.
-    public var window: SnapshotRect
+    var window: SnapshotRect
 
     /// Creates a placement.
-    public init(view: UInt64, frame: SnapshotRect, depth: Int, superview: UInt64?, superviewFrame: SnapshotRect,
+    init(view: UInt64, frame: SnapshotRect, depth: Int, superview: UInt64?, superviewFrame: SnapshotRect,
                 window: SnapshotRect) {
         self.view = view
         self.frame = frame
@@ -43,7 +43,7 @@ extension ViewPlacement {
     private enum CodingKeys: String, CodingKey { case view, frame, depth, superview, superviewFrame, window }
 
     /// Reads a placement; an older document's decimal addresses read too.
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(view: try container.decodeAddress(forKey: .view),
                   frame: try container.decode(SnapshotRect.self, forKey: .frame),
@@ -54,7 +54,7 @@ extension ViewPlacement {
     }
 
     /// Writes `{"view": "0x…", "frame", "depth", "superview": "0x…", "superviewFrame", "window"}`.
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeAddress(view, forKey: .view)
         try container.encode(frame, forKey: .frame)

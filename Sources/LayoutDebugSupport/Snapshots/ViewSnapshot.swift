@@ -1,14 +1,14 @@
 // MARK: - Geometry
 
 /// A rectangle in points, as `CGRect` would hold it, without Core Graphics.
-public struct SnapshotRect: Codable, Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+struct SnapshotRect: Codable, Hashable, Sendable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
 
     /// Creates a rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -17,24 +17,24 @@ public struct SnapshotRect: Codable, Hashable, Sendable {
 }
 
 /// A size in points; a component of `-1` means `UIView.noIntrinsicMetric`.
-public struct SnapshotSize: Codable, Hashable, Sendable {
-    public var width: Double
-    public var height: Double
+struct SnapshotSize: Codable, Hashable, Sendable {
+    var width: Double
+    var height: Double
 
     /// Creates a size.
-    public init(width: Double, height: Double) {
+    init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 }
 
 /// A horizontal and a vertical priority (hugging or compression resistance).
-public struct AxisPriorities: Codable, Hashable, Sendable {
-    public var horizontal: Double
-    public var vertical: Double
+struct AxisPriorities: Codable, Hashable, Sendable {
+    var horizontal: Double
+    var vertical: Double
 
     /// Creates the pair.
-    public init(horizontal: Double, vertical: Double) {
+    init(horizontal: Double, vertical: Double) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
@@ -44,50 +44,50 @@ public struct AxisPriorities: Codable, Hashable, Sendable {
 
 /// Everything a report needs to know about one view or layout guide, and,
 /// through `children`, about the tree below it.
-public struct ViewSnapshot: Codable, Hashable, Sendable {
+struct ViewSnapshot: Codable, Hashable, Sendable {
     // Optional properties are spelled `Optional<…>` so the initializer
     // copies nothing (see `ConstraintSnapshot`).
 
     /// The view itself.
-    public var reference: ObjectReference
+    var reference: ObjectReference
     /// The superclass chain below the root class, nearest first
     /// (`["UIControl", "UIView", "UIResponder"]` for a button).
-    public var superclassNames: [String]
+    var superclassNames: [String]
     /// The frame in the superview's coordinates.
-    public var frame: SnapshotRect
+    var frame: SnapshotRect
     /// The intrinsic content size; `-1` components mean no intrinsic metric.
-    public var intrinsicContentSize: SnapshotSize
+    var intrinsicContentSize: SnapshotSize
     /// The content mode's name (`scaleToFill`, `center`, …).
-    public var contentMode: String
+    var contentMode: String
     /// Content hugging priorities.
-    public var hugging: AxisPriorities
+    var hugging: AxisPriorities
     /// Compression resistance priorities.
-    public var compressionResistance: AxisPriorities
+    var compressionResistance: AxisPriorities
     /// `translatesAutoresizingMaskIntoConstraints`.
-    public var translatesAutoresizingMask: Bool
+    var translatesAutoresizingMask: Bool
     /// The autoresizing mask as UIKit's log prints it (`h=--& v=--&`).
-    public var autoresizingMask: String
+    var autoresizingMask: String
     /// Whether the layout engine finds the view's layout ambiguous.
-    public var hasAmbiguousLayout: Bool
+    var hasAmbiguousLayout: Bool
     /// Which of `minX`, `minY`, `width`, `height` is ambiguous; empty when none.
-    public var ambiguousVariables: [String]
+    var ambiguousVariables: [String]
     /// Whether this is a layout guide rather than a view.
-    public var isLayoutGuide: Bool
+    var isLayoutGuide: Bool
     /// AppKit's `isFlipped`: whether y runs downward in this view's own
     /// coordinates, the ones its subviews' frames are in. `nil` on UIKit, where
     /// it always does (and so JSON from UIKit leaves it out).
-    public var isFlipped: Optional<Bool>
+    var isFlipped: Optional<Bool>
     /// The view controller whose `view` this is, when there is one.
-    public var viewController: Optional<String>
+    var viewController: Optional<String>
     /// Constraints installed on this view (its `constraints`).
-    public var constraints: [ConstraintSnapshot]
+    var constraints: [ConstraintSnapshot]
     /// Constraints installed on ancestors that name this view.
-    public var ancestorConstraints: [ConstraintSnapshot]
+    var ancestorConstraints: [ConstraintSnapshot]
     /// Subviews (and layout guides) in order.
-    public var children: [ViewSnapshot]
+    var children: [ViewSnapshot]
 
     /// Creates a snapshot; every collection defaults to empty.
-    public init(
+    init(
         reference: ObjectReference,
         superclassNames: [String] = [],
         frame: SnapshotRect = SnapshotRect(x: 0, y: 0, width: 0, height: 0),

@@ -5,7 +5,7 @@
 extension LiveReports {
     /// `lds_storm_start`: starts the recorder (or changes its options); one line,
     /// `Storm recorder: on, N reports kept between drains`, or an `error:` line.
-    public static func stormStart(capacity: Int, options: StormRecorder.Options) -> String {
+    static func stormStart(capacity: Int, options: StormRecorder.Options) -> String {
         guard capacity > 0 else { return "error: the storm ring needs a capacity of at least 1, got \(capacity)" }
         guard StormRecorder.start(capacity: capacity, options: options) else {
             return "error: this platform offers no hook to record conflicts in the process"
@@ -15,7 +15,7 @@ extension LiveReports {
 
     /// `lds_storm_drain` and `lds_storm_stop`: what was waiting, as JSON
     /// (`{"reports": [...], "dropped": [...]}`, see `StormDrain`).
-    public static func stormDrain(stopping: Bool) -> String {
+    static func stormDrain(stopping: Bool) -> String {
         JSONText.encode(stopping ? StormRecorder.stop() : StormRecorder.drain())
     }
 }

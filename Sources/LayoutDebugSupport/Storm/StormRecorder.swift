@@ -22,19 +22,19 @@ import Foundation
 /// not enough: `atexit` handlers never run on iOS, where Xcode's Stop and the
 /// system end an app with SIGKILL, so tallies wait in the process no longer
 /// than a burst.
-public enum StormRecorder {
+enum StormRecorder {
     /// How the recorder tells the debugger that conflicts wait.
-    public struct Options: OptionSet, Sendable {
+    struct Options: OptionSet, Sendable {
         /// The raw bits, as `lds_storm_start` takes them.
-        public let rawValue: UInt32
+        let rawValue: UInt32
         /// Creates options from `lds_storm_start`'s flags.
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        init(rawValue: UInt32) { self.rawValue = rawValue }
 
         /// Reports are printed as they come (`lbreak -c` without `--quiet`):
         /// keep each report, and signal when the ring fills and a moment after
         /// each burst. Without it (`--quiet`) conflicts are only tallied by
         /// signature, which costs no explainer and no text.
-        public static let live = Options(rawValue: 1)
+        static let live = Options(rawValue: 1)
     }
 
 
@@ -57,7 +57,7 @@ public enum StormRecorder {
     /// ring it has).
     ///
     /// - Returns: `false` when this platform offers no hook (nothing recorded).
-    public static func start(capacity: Int, options newOptions: Options) -> Bool {
+    static func start(capacity: Int, options newOptions: Options) -> Bool {
         guard StoppedProcessAccess.run({ installPlatformHook() }) else { return false }
         lock.lock()
         if ring == nil { ring = StormRing(capacity: capacity) }
@@ -77,7 +77,7 @@ public enum StormRecorder {
 
     /// Stops recording and hands over what was waiting. The hook stays
     /// installed, idle: another hook may have chained behind it.
-    public static func stop() -> StormDrain {
+    static func stop() -> StormDrain {
         lock.lock()
         defer { lock.unlock() }
         let drained = ring?.drain() ?? StormDrain()
@@ -87,14 +87,14 @@ public enum StormRecorder {
     }
 
     /// Hands over what is waiting and empties the ring; recording goes on.
-    public static func drain() -> StormDrain {
+    static func drain() -> StormDrain {
         lock.lock()
         defer { lock.unlock() }
         return ring?.drain() ?? StormDrain()
     }
 
     /// Whether the recorder is started.
-    public static var isRecording: Bool {
+    static var isRecording: Bool {
         lock.lock()
         defer { lock.unlock() }
         return ring != nil

@@ -2,20 +2,20 @@
 
 /// One conflict as `lbreak` prints and counts it: the fields of
 /// `lds_conflict_report`'s JSON that the debugger reads, and when it happened.
-public struct StormReport: Codable, Hashable, Sendable {
+struct StormReport: Codable, Hashable, Sendable {
     /// The whole text report, as `lds_conflict_report` gives it.
-    public var text: String
+    var text: String
     /// The address-free signature, to count repeats.
-    public var signature: String
+    var signature: String
     /// Whose conflict it is (`ConflictTriage`).
-    public var owner: ConflictOwner
+    var owner: ConflictOwner
     /// The owning view controller's class, when known.
-    public var viewController: String?
+    var viewController: String?
     /// Seconds since 1970 when the engine reported it: `lconflicts` shows first and last seen.
-    public var time: Double
+    var time: Double
 
     /// A report of these fields.
-    public init(text: String, signature: String, owner: ConflictOwner, viewController: String?, time: Double) {
+    init(text: String, signature: String, owner: ConflictOwner, viewController: String?, time: Double) {
         self.text = text
         self.signature = signature
         self.owner = owner
@@ -27,33 +27,33 @@ public struct StormReport: Codable, Hashable, Sendable {
 // MARK: - StormTally
 
 /// The conflicts of one signature that did not fit in the ring: counted, not kept.
-public struct StormTally: Codable, Hashable, Sendable {
+struct StormTally: Codable, Hashable, Sendable {
     /// The address-free signature.
-    public var signature: String
+    var signature: String
     /// Whose conflicts they are.
-    public var owner: ConflictOwner
+    var owner: ConflictOwner
     /// The first view controller named, when any.
-    public var viewController: String?
+    var viewController: String?
     /// How many there were.
-    public var count: Int
+    var count: Int
     /// When the first of them happened, in seconds since 1970.
-    public var first: Double
+    var first: Double
     /// When the last of them happened.
-    public var last: Double
+    var last: Double
 }
 
 // MARK: - StormDrain
 
 /// What one drain hands the debugger: the kept reports in order, then the
 /// tallies of those dropped after the ring filled, in order of first drop.
-public struct StormDrain: Codable, Hashable, Sendable {
+struct StormDrain: Codable, Hashable, Sendable {
     /// The reports kept, oldest first.
-    public var reports: [StormReport] = []
+    var reports: [StormReport] = []
     /// The dropped conflicts, by signature, in order of their first drop.
-    public var dropped: [StormTally] = []
+    var dropped: [StormTally] = []
 
     /// Every conflict this drain accounts for, kept or dropped.
-    public var total: Int { reports.count + dropped.reduce(0) { $0 + $1.count } }
+    var total: Int { reports.count + dropped.reduce(0) { $0 + $1.count } }
 }
 
 // MARK: - StormRing
@@ -65,11 +65,11 @@ public struct StormDrain: Codable, Hashable, Sendable {
 /// after every kept one, so the debugger, which counts the kept reports first
 /// and the tallies after, numbers conflicts and orders first sightings as the
 /// process saw them. A dropped conflict is never lost: it is tallied by signature.
-public struct StormRing: Sendable {
+struct StormRing: Sendable {
     /// At most this many reports are kept.
-    public let capacity: Int
+    let capacity: Int
     /// At most this many bytes of report text are kept (a bound on memory whatever the reports' size).
-    public let byteCapacity: Int
+    let byteCapacity: Int
 
     private var reports: [StormReport] = []
     private var bytes = 0
@@ -81,24 +81,24 @@ public struct StormRing: Sendable {
     /// - Parameters:
     ///   - capacity: The most reports kept (at least 1).
     ///   - byteCapacity: The most bytes of text kept; one report is always kept whatever its size.
-    public init(capacity: Int, byteCapacity: Int = 8 << 20) {
+    init(capacity: Int, byteCapacity: Int = 8 << 20) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
     }
 
     /// Whether the next report will be dropped (tallied only).
-    public var isFull: Bool {
+    var isFull: Bool {
         reports.count >= capacity || (!reports.isEmpty && bytes >= byteCapacity)
     }
 
     /// How many conflicts are waiting for a drain, kept or dropped.
-    public private(set) var pending = 0
+    private(set) var pending = 0
 
     /// Keeps a report, or tallies it when full.
     ///
     /// - Returns: Whether the report was kept.
     @discardableResult
-    public mutating func append(_ report: StormReport) -> Bool {
+    mutating func append(_ report: StormReport) -> Bool {
         guard !isFull else {
             tally(signature: report.signature, owner: report.owner, viewController: report.viewController,
                   time: report.time)
@@ -113,7 +113,7 @@ public struct StormRing: Sendable {
     /// Counts a conflict whose report was not made because the ring is full.
     ///
     /// - Complexity: O(1) amortized: one dictionary lookup.
-    public mutating func tally(signature: String, owner: ConflictOwner, viewController: String?, time: Double) {
+    mutating func tally(signature: String, owner: ConflictOwner, viewController: String?, time: Double) {
         pending += 1
         if let index = tallyIndex[signature] {
             tallies[index].count += 1
@@ -127,7 +127,7 @@ public struct StormRing: Sendable {
     }
 
     /// Hands over everything waiting and empties the ring.
-    public mutating func drain() -> StormDrain {
+    mutating func drain() -> StormDrain {
         let drained = StormDrain(reports: reports, dropped: tallies)
         reports = []
         bytes = 0

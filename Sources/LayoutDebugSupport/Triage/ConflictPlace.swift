@@ -7,19 +7,19 @@
 ///
 /// Worked out from a live conflict's surroundings alone; a log prints no
 /// superviews, so a pasted conflict has no place.
-public struct ConflictPlace: Codable, Hashable, Sendable {
+struct ConflictPlace: Codable, Hashable, Sendable {
     /// The framework container the conflict's views sit in, when their
     /// classes tell (`SystemContainer`).
-    public var container: Optional<SystemContainer>
+    var container: Optional<SystemContainer>
     /// The nearest view of the app's own class above the conflict's views.
-    public var appView: Optional<ObjectReference>
+    var appView: Optional<ObjectReference>
     /// The nearest view controller of the app's own, up the responder chain.
-    public var appViewController: Optional<String>
+    var appViewController: Optional<String>
     /// The place in words, as the owner line ends: `in the keyboard, outside the app's views`.
-    public var text: String
+    var text: String
 
     /// Creates a place, worded from its parts.
-    public init(container: SystemContainer?, appView: ObjectReference?, appViewController: String?) {
+    init(container: SystemContainer?, appView: ObjectReference?, appViewController: String?) {
         self.container = container
         self.appView = appView
         self.appViewController = appViewController
@@ -30,7 +30,7 @@ public struct ConflictPlace: Codable, Hashable, Sendable {
     /// its views; `nil` when the conflict has no surroundings (a log).
     ///
     /// - Complexity: O(views × depth × surrounding views).
-    public static func find(in conflict: ConflictSnapshot) -> ConflictPlace? {
+    static func find(in conflict: ConflictSnapshot) -> ConflictPlace? {
         guard let surroundings = conflict.surroundings, let first = surroundings.views.first else { return nil }
         var addresses = conflict.views.compactMap { $0.reference.address }
         if addresses.isEmpty { addresses = first.reference.address.map { [$0] } ?? [] }

@@ -21,15 +21,15 @@
 /// The triage never drops a conflict: callers count every owner.
 public struct ConflictTriage: Codable, Hashable, Sendable {
     /// Whose conflict it is.
-    public var owner: ConflictOwner
+    var owner: ConflictOwner
     /// The evidence, in a few words, naming the item it rests on.
-    public var evidence: String
+    var evidence: String
     /// Where a live system conflict sits in the app (`ConflictPlace`); `nil`
     /// for other owners and for a conflict from a log, which prints no superviews.
-    public var place: Optional<ConflictPlace>
+    var place: Optional<ConflictPlace>
 
     /// Creates a triage result.
-    public init(owner: ConflictOwner, evidence: String, place: ConflictPlace? = nil) {
+    init(owner: ConflictOwner, evidence: String, place: ConflictPlace? = nil) {
         self.owner = owner
         self.evidence = evidence
         self.place = place
@@ -37,7 +37,7 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
 
     /// The report's first line: `Owner: system (only UIKit-internal views: …)`,
     /// then, live, where it sits: `, in a toolbar inside SettingsViewController's <SettingsPanel:0x…>`.
-    public var line: String {
+    var line: String {
         "Owner: \(owner.rawValue) (\(evidence))" + (place.map { ", " + $0.text } ?? "")
     }
 
@@ -46,7 +46,7 @@ public struct ConflictTriage: Codable, Hashable, Sendable {
     /// - Parameter conflict: The conflict, from any source.
     /// - Returns: Its owner and evidence.
     /// - Complexity: O(n) in the number of constraints.
-    public static func classify(_ conflict: ConflictSnapshot) -> ConflictTriage {
+    static func classify(_ conflict: ConflictSnapshot) -> ConflictTriage {
         let constraints = conflict.mutuallyExclusive + (conflict.brokenConstraint.map { [$0] } ?? [])
         if let evidence = transientEvidence(constraints) { return ConflictTriage(owner: .transient, evidence: evidence) }
         if let evidence = systemEvidence(constraints) {

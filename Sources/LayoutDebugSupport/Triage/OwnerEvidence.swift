@@ -9,17 +9,17 @@
 /// constraint's evidence is worked out once and evidence is gathered with
 /// `add`. A summary keeps each distinct constraint line's evidence and finds
 /// the owner of thousands of conflicts without reading their constraints.
-public struct OwnerEvidence: Hashable, Sendable {
+struct OwnerEvidence: Hashable, Sendable {
     /// Some constraint is transient (rule 1: an encapsulated size of 0, a
     /// temporary layout width or height).
-    public var isTransient = false
+    var isTransient = false
     /// Some constraint rules the system out (rule 2: an app's constraint
     /// class, or an item neither framework-internal nor a system guide), or
     /// a plain view is constrained with no alert controller's internals to
     /// make it the alert's.
-    public var excludesSystem: Bool { excludesSystemAlone || namesPlainView && !namesAlertInternals }
+    var excludesSystem: Bool { excludesSystemAlone || namesPlainView && !namesAlertInternals }
     /// Some constraint names a framework-internal view.
-    public var namesInternalView = false
+    var namesInternalView = false
     /// Some item rules the system out on its own.
     var excludesSystemAlone = false
     /// Some item is a plain `UIView` with no title or name: UIKit's alert
@@ -30,10 +30,10 @@ public struct OwnerEvidence: Hashable, Sendable {
     var namesAlertInternals = false
 
     /// Evidence of no constraint: its owner is `.yours`.
-    public init() {}
+    init() {}
 
     /// One constraint's evidence.
-    public init(of constraint: ConstraintSnapshot) {
+    init(of constraint: ConstraintSnapshot) {
         isTransient = ConflictTriage.isTransient(constraint, identifier: constraint.identifier)
         excludesSystemAlone = FrameworkClassNames.isAppConstraintClass(constraint.className)
         // Each item on its own, not in an array made per constraint.
@@ -64,7 +64,7 @@ public struct OwnerEvidence: Hashable, Sendable {
     }
 
     /// Gathers `other`'s evidence into this one.
-    public mutating func add(_ other: OwnerEvidence) {
+    mutating func add(_ other: OwnerEvidence) {
         isTransient = isTransient || other.isTransient
         excludesSystemAlone = excludesSystemAlone || other.excludesSystemAlone
         namesInternalView = namesInternalView || other.namesInternalView
@@ -75,7 +75,7 @@ public struct OwnerEvidence: Hashable, Sendable {
     /// The owner the gathered evidence gives: transient first; the system
     /// when nothing rules it out and some view is framework-internal; yours
     /// otherwise.
-    public var owner: ConflictOwner {
+    var owner: ConflictOwner {
         if isTransient { return .transient }
         return !excludesSystem && namesInternalView ? .system : .yours
     }

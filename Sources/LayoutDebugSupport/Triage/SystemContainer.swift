@@ -3,7 +3,7 @@
 /// The kind of framework-made container a system conflict's views sit in,
 /// told by the class names of the views above them (a subclass counts by its
 /// superclasses: an app's `UIToolbar` subclass is a toolbar).
-public enum SystemContainer: String, Codable, CaseIterable, Sendable {
+enum SystemContainer: String, Codable, CaseIterable, Sendable {
     /// A `UIToolbar` and what UIKit puts in it (`_UIToolbarContentView`).
     case toolbar
     /// A `UINavigationBar` and its private content views.
@@ -22,7 +22,7 @@ public enum SystemContainer: String, Codable, CaseIterable, Sendable {
     case swiftUI
 
     /// The container in words, after "in": "a toolbar", "the keyboard".
-    public var phrase: String {
+    var phrase: String {
         switch self {
         case .toolbar: return "a toolbar"
         case .navigationBar: return "a navigation bar"

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// `layout-explain` run as a user runs it: arguments, stdin, output and exit status.

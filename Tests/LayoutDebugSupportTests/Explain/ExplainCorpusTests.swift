@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// The explainer on corpus logs, against arithmetic done by hand.

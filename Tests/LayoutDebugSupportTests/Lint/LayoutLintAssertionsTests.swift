@@ -1,5 +1,5 @@
 import DemoScenarios
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import LayoutLintXCTest
 import ReferenceKit
 import XCTest

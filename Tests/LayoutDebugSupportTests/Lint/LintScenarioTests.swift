@@ -1,6 +1,6 @@
 import DemoScenarios
 import Foundation
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import ReferenceKit
 import XCTest
 

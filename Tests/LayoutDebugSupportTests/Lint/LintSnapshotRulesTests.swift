@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// The rules on snapshot trees built by hand, with no live view anywhere: the

@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// Every corpus log parses completely; the envelope names the broken constraint.

@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// Forms of the corpus grammar that no corpus file shows.

@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// Logs as a web page leaves them, each written here from the grammar in

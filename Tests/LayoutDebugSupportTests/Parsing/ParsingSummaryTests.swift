@@ -1,5 +1,5 @@
 import Foundation
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// `layout-explain --summary` reads a conflict whose text repeats an earlier

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 final class AutolayoutTraceTests: XCTestCase {
     static func tree() -> ViewSnapshot {

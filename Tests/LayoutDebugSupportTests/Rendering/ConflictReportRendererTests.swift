@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 final class ConflictReportRendererTests: XCTestCase {
     private func conflict() -> ConflictSnapshot {

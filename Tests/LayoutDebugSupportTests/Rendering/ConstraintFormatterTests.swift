@@ -1,5 +1,5 @@
 import XCTest
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 final class ConstraintFormatterTests: XCTestCase {
     func test_stringValue_binary_printsSadunAlgebraWithFullAddress() {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 final class DescentReportTests: XCTestCase {
     private static func view(_ className: String, _ address: UInt64, superclass: String? = nil,

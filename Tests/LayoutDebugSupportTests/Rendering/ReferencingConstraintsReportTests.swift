@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 final class ReferencingConstraintsReportTests: XCTestCase {
     private func view() -> ViewSnapshot {

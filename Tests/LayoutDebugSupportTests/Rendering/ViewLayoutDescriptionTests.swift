@@ -1,5 +1,5 @@
 import XCTest
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 final class ViewLayoutDescriptionTests: XCTestCase {
     /// The book's shape: a 100×100 image view at priority 250 showing 64×64

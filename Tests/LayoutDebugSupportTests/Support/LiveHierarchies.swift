@@ -1,6 +1,6 @@
 import Foundation
 import ReferenceKit
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 // MARK: - ReferenceKit hierarchies in the shapes of the book's examples
 

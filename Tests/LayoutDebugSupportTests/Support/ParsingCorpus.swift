@@ -1,5 +1,5 @@
 import Foundation
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 // MARK: - The corpus

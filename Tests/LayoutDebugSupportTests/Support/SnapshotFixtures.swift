@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 
 // MARK: - Hand-built snapshots shared by the renderer tests
 
