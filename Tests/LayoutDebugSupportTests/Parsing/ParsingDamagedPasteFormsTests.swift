@@ -1,4 +1,4 @@
-import LayoutDebugSupport
+@testable import LayoutDebugSupport
 import XCTest
 
 /// Damaged pastes seen in reports of 2021–2026, each written here from the
