@@ -3,7 +3,6 @@
 import pytest
 
 from layoutdebug import buffers, constants, errors
-from layoutdebug.errors import LayoutDebugError
 
 
 def test_buffer_length_is_little_endian():
@@ -177,6 +176,6 @@ def test_an_address_with_nothing_mapped_is_one_line_naming_it(monkeypatch):
     from layoutdebug import target_memory
     monkeypatch.setattr(target_memory, "lldb", ErrorLLDB)
     process = MappedProcess(b"report", 0)
-    with pytest.raises(LayoutDebugError) as raised:
+    with pytest.raises(errors.LayoutDebugError) as raised:
         target_memory.read_buffer(process, 0x10, local_read=False)
     assert str(raised.value) == "could not read the report at 0x10: memory read failed for 0x10"
