@@ -4,31 +4,8 @@ import XCTest
 /// `layout-explain` on messages that are not conflicts (`NoticeLogs`): each
 /// is explained as what it is, and exit status 0 says something was explained.
 final class LayoutExplainCLINoticeTests: XCTestCase {
-    private struct Run { var status: Int32; var out: String; var err: String }
-
-    private func run(_ arguments: [String], stdin: String) throws -> Run {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var executable: URL?
-        for _ in 0..<4 where executable == nil {
-            let candidate = directory.appendingPathComponent("layout-explain")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { executable = candidate }
-            directory.deleteLastPathComponent()
-        }
-        let process = Process()
-        process.executableURL = try XCTUnwrap(executable, "layout-explain is not built next to the tests")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        input.fileHandleForWriting.closeFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData, as: UTF8.self))
+    private func run(_ arguments: [String], stdin: String) throws -> BuiltTool.Run {
+        try BuiltTool.layoutExplain(arguments, stdin: stdin)
     }
 
     func test_notices_areNeverReportedAsConflicts_andExitZero() throws {

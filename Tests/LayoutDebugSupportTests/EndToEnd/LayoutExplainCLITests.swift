@@ -4,39 +4,8 @@ import XCTest
 
 /// `layout-explain` run as a user runs it: arguments, stdin, output and exit status.
 final class LayoutExplainCLITests: XCTestCase {
-    /// The executable, built next to the test bundle by `swift test`.
-    private func binary(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("layout-explain")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        XCTFail("layout-explain is not built next to \(CommandLine.arguments[0])", file: file, line: line)
-        throw CocoaError(.fileNoSuchFile)
-    }
-
-    private struct Run { var status: Int32; var out: String; var err: String }
-
-    private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        input.fileHandleForWriting.closeFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData, as: UTF8.self))
+    private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> BuiltTool.Run {
+        try BuiltTool.layoutExplain(arguments, stdin: stdin, environment: environment)
     }
 
     private func corpus(_ path: String) -> String { ParsingCorpus.directory.appendingPathComponent(path).path }
@@ -264,7 +233,7 @@ final class LayoutExplainCLITests: XCTestCase {
     /// truncation lands cannot be timed from outside.
     func test_busError_whileReading_isAOneLineError() throws {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try BuiltTool.directory().appendingPathComponent("layout-explain")
         process.arguments = ["--summary", "-"]
         let input = Pipe(), err = Pipe()
         process.standardInput = input

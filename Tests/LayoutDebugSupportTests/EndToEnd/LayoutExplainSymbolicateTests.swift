@@ -7,37 +7,12 @@ import XCTest
 final class LayoutExplainSymbolicateTests: XCTestCase {
     /// The folder `swift test` built the products into, next to the test bundle.
     private func buildDirectory(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let built = ["layout-explain", "layout-monitor-demo"].allSatisfy {
-                FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent($0).path)
-            }
-            if built { return directory }
-            directory.deleteLastPathComponent()
-        }
-        XCTFail("layout-explain and layout-monitor-demo are not built next to \(CommandLine.arguments[0])", file: file, line: line)
-        throw CocoaError(.fileNoSuchFile)
+        try BuiltTool.directory(holding: ["layout-explain", "layout-monitor-demo"], file: file, line: line)
     }
 
-    private struct Run { var status: Int32; var out: String; var err: String }
-
-    private func run(_ tool: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = try buildDirectory().appendingPathComponent(tool)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        input.fileHandleForWriting.closeFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData, as: UTF8.self))
+    private func run(_ tool: String, _ arguments: [String], stdin: String = "",
+                     environment: [String: String] = [:]) throws -> BuiltTool.Run {
+        try BuiltTool.run(tool, arguments, stdin: stdin, environment: environment)
     }
 
     private func temporaryFolder() throws -> URL {
