@@ -195,43 +195,61 @@ enum DescentReport {
                           all: Bool = false, into out: inout TextWriter) {
         var writer = Writer(skipping: skipping, all: all)
         var text = TextWriter(capacity: count(root) * 1280)
-        var entries = TextWriter(capacity: count(root) * 3072)
+        out.reserveCapacity(count(root) * 4096)
+        var document = JSONDocumentWriter(into: &out)
         func visit(_ view: ViewSnapshot, depth: Int) {
             let opens = writer.write(view, depth: depth, hasChildren: !view.children.isEmpty, into: &text)
-            writeJSONEntry(view, depth: depth, skippedSubviews: !opens && !view.children.isEmpty, into: &entries)
+            document.writeEntry(view, depth: depth, skippedSubviews: !opens && !view.children.isEmpty, into: &out)
             guard opens else { return }
             view.children.withUnsafeBufferPointer { children in
                 for index in children.indices { visit(children[index], depth: depth + 1) }
             }
         }
         visit(root, depth: 0)
-        writeJSONDocument(text: text, entries: entries, into: &out)
+        document.finish(text: text, into: &out)
     }
 
-    /// Appends one entry, `{"depth":…,"view":…,"skippedSubviews":…}`, to the
-    /// entries written so far (comma-separated). The live descent calls this as
-    /// it visits each view, beside `Writer.write` for the text.
-    static func writeJSONEntry(_ view: ViewSnapshot, depth: Int, skippedSubviews: Bool,
-                               into entries: inout TextWriter) {
-        if entries.count > 0 { entries.write(",") }
-        entries.write("{\"depth\":")
-        entries.write(decimal: Int64(depth))
-        entries.write(",\"view\":")
-        SnapshotJSON.write(view, withChildren: false, into: &entries)
-        entries.write(skippedSubviews ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
-    }
+    /// Writes `{"schema":…,"kind":"descent-report","text":…,"entries":[…]}` during
+    /// the one visit of the views that also writes the text (with a `Writer`):
+    /// each entry straight into the report as its view is visited, then the
+    /// finished text in front of the entries.
+    ///
+    /// The live descent uses it beside `Writer.write`. The entries are some
+    /// four kilobytes a view; written into a buffer of their own they were
+    /// copied into the report at the end, and again each time that buffer grew.
+    struct JSONDocumentWriter {
+        /// Where the text goes, after `"text":"`, as a count of bytes written.
+        private let textOffset: Int
+        private var first = true
+        private var repeats = SnapshotJSON.Repeats()
 
-    /// Appends `{"schema":…,"kind":"descent-report","text":…,"entries":[…]}` from the report's
-    /// text and its entries.
-    static func writeJSONDocument(text: borrowing TextWriter, entries: borrowing TextWriter,
-                                  into out: inout TextWriter) {
-        out.reserveCapacity(text.count + text.count / 8 + entries.count + 96)
-        out.write(JSONDocumentKind.descentReport.head)
-        out.write("\"text\":\"")
-        out.writeJSONEscaped(contentsOf: text)
-        out.write("\",\"entries\":[")
-        out.write(contentsOf: entries)
-        out.write("]}")
+        /// Writes the document's head into `out`, up to its first entry.
+        init(into out: inout TextWriter) {
+            out.write(JSONDocumentKind.descentReport.head)
+            out.write("\"text\":\"")
+            textOffset = out.count
+            out.write("\",\"entries\":[")
+        }
+
+        /// Appends one entry, `{"depth":…,"view":…,"skippedSubviews":…}`, the
+        /// view without its children.
+        mutating func writeEntry(_ view: ViewSnapshot, depth: Int, skippedSubviews: Bool,
+                                 into out: inout TextWriter) {
+            if !first { out.write(",") }
+            first = false
+            out.write("{\"depth\":")
+            out.write(decimal: Int64(depth))
+            out.write(",\"view\":")
+            SnapshotJSON.write(view, withChildren: false, repeats: &repeats, into: &out)
+            out.write(skippedSubviews ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
+        }
+
+        /// Closes the entries and the document, and puts `text`, escaped, in
+        /// front of the entries.
+        func finish(text: borrowing TextWriter, into out: inout TextWriter) {
+            out.write("]}")
+            out.insertJSONEscaped(contentsOf: text, at: textOffset)
+        }
     }
 
     /// The JSON form of a descent report.

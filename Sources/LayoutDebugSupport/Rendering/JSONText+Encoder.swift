@@ -43,23 +43,24 @@ struct JSONKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: JSONNode
     var codingPath: [CodingKey]
 
-    private func put(_ key: Key, _ text: String) { node.append(key.stringValue, .literal(text)) }
+    /// Where a scalar for `key` goes: a new member of this object.
+    private func slot(_ key: Key) -> JSONMemberSlot { JSONMemberSlot(node: node, key: key.stringValue) }
 
-    mutating func encodeNil(forKey key: Key) { put(key, "null") }
-    mutating func encode(_ value: Bool, forKey key: Key) { put(key, value ? "true" : "false") }
-    mutating func encode(_ value: String, forKey key: Key) { node.append(key.stringValue, .string(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) { put(key, JSONNode.number(value)) }
-    mutating func encode(_ value: Float, forKey key: Key) { put(key, JSONNode.number(Double(value))) }
-    mutating func encode(_ value: Int, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { put(key, String(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { put(key, String(value)) }
+    mutating func encodeNil(forKey key: Key) { slot(key).encodeNil() }
+    mutating func encode(_ value: Bool, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: String, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Double, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Float, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Int, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { slot(key).encode(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { slot(key).encode(value) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         node.append(key.stringValue, try encodeNode(value, codingPath: codingPath + [key]))
@@ -93,28 +94,13 @@ struct JSONKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 // MARK: - Unkeyed
 
-struct JSONUnkeyedWriter: UnkeyedEncodingContainer {
+struct JSONUnkeyedWriter: UnkeyedEncodingContainer, JSONScalarWriter {
     let node: JSONNode
     var codingPath: [CodingKey]
     var count: Int { node.count }
 
-    private func put(_ text: String) { node.append(.literal(text)) }
-
-    mutating func encodeNil() { put("null") }
-    mutating func encode(_ value: Bool) { put(value ? "true" : "false") }
-    mutating func encode(_ value: String) { node.append(.string(value)) }
-    mutating func encode(_ value: Double) { put(JSONNode.number(value)) }
-    mutating func encode(_ value: Float) { put(JSONNode.number(Double(value))) }
-    mutating func encode(_ value: Int) { put(String(value)) }
-    mutating func encode(_ value: Int8) { put(String(value)) }
-    mutating func encode(_ value: Int16) { put(String(value)) }
-    mutating func encode(_ value: Int32) { put(String(value)) }
-    mutating func encode(_ value: Int64) { put(String(value)) }
-    mutating func encode(_ value: UInt) { put(String(value)) }
-    mutating func encode(_ value: UInt8) { put(String(value)) }
-    mutating func encode(_ value: UInt16) { put(String(value)) }
-    mutating func encode(_ value: UInt32) { put(String(value)) }
-    mutating func encode(_ value: UInt64) { put(String(value)) }
+    /// Puts a scalar's JSON as the next element (the scalars are `JSONScalarWriter`'s).
+    func put(_ text: String) { node.append(.literal(text)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         node.append(try encodeNode(value, codingPath: codingPath + [IndexKey(count)]))
@@ -145,29 +131,53 @@ struct JSONUnkeyedWriter: UnkeyedEncodingContainer {
 
 // MARK: - Single value
 
-struct JSONSingleWriter: SingleValueEncodingContainer {
+struct JSONSingleWriter: SingleValueEncodingContainer, JSONScalarWriter {
     let node: JSONNode
     var codingPath: [CodingKey]
 
-    private func put(_ text: String) { node.content = .literal(text) }
-
-    mutating func encodeNil() { put("null") }
-    mutating func encode(_ value: Bool) { put(value ? "true" : "false") }
-    mutating func encode(_ value: String) { node.content = JSONNode.string(value).content }
-    mutating func encode(_ value: Double) { put(JSONNode.number(value)) }
-    mutating func encode(_ value: Float) { put(JSONNode.number(Double(value))) }
-    mutating func encode(_ value: Int) { put(String(value)) }
-    mutating func encode(_ value: Int8) { put(String(value)) }
-    mutating func encode(_ value: Int16) { put(String(value)) }
-    mutating func encode(_ value: Int32) { put(String(value)) }
-    mutating func encode(_ value: Int64) { put(String(value)) }
-    mutating func encode(_ value: UInt) { put(String(value)) }
-    mutating func encode(_ value: UInt8) { put(String(value)) }
-    mutating func encode(_ value: UInt16) { put(String(value)) }
-    mutating func encode(_ value: UInt32) { put(String(value)) }
-    mutating func encode(_ value: UInt64) { put(String(value)) }
+    /// Makes a scalar's JSON the value (the scalars are `JSONScalarWriter`'s).
+    func put(_ text: String) { node.content = .literal(text) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try value.encode(to: JSONTreeEncoder(node: node, codingPath: codingPath))
     }
+}
+
+// MARK: - Scalars
+
+/// A place one scalar's JSON goes: the next element of an array, the value of
+/// a single-value container, or a member of an object (`JSONMemberSlot`).
+///
+/// The one copy of how each scalar is written: the unkeyed and single-value
+/// containers take these as their `encode` methods, the keyed one forwards to
+/// them.
+protocol JSONScalarWriter {
+    /// Puts `text`, one value's JSON, in place.
+    func put(_ text: String)
+}
+
+extension JSONScalarWriter {
+    func encodeNil() { put("null") }
+    func encode(_ value: Bool) { put(value ? "true" : "false") }
+    func encode(_ value: String) { put(JSONText.quoted(value)) }
+    func encode(_ value: Double) { put(JSONNode.number(value)) }
+    func encode(_ value: Float) { put(JSONNode.number(Double(value))) }
+    func encode(_ value: Int) { put(String(value)) }
+    func encode(_ value: Int8) { put(String(value)) }
+    func encode(_ value: Int16) { put(String(value)) }
+    func encode(_ value: Int32) { put(String(value)) }
+    func encode(_ value: Int64) { put(String(value)) }
+    func encode(_ value: UInt) { put(String(value)) }
+    func encode(_ value: UInt8) { put(String(value)) }
+    func encode(_ value: UInt16) { put(String(value)) }
+    func encode(_ value: UInt32) { put(String(value)) }
+    func encode(_ value: UInt64) { put(String(value)) }
+}
+
+/// A new member `key` of an object, for a keyed container's scalars.
+struct JSONMemberSlot: JSONScalarWriter {
+    let node: JSONNode
+    let key: String
+
+    func put(_ text: String) { node.append(key, .literal(text)) }
 }

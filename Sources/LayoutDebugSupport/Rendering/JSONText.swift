@@ -98,9 +98,15 @@ final class JSONNode {
     /// The value as an integer when JSON prints it without a fraction: finite,
     /// whole and below 10^15 (where every integer is exact in a double). The
     /// one rule for both writers (`number`, `TextWriter.writeJSONNumber`).
+    @inline(__always)
     static func integral(_ value: Double) -> Int64? {
-        guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return nil }
-        return Int64(value)
+        // False for NaN and the infinities too. Below 10^15 the conversion is
+        // exact both ways, so a whole value is one that comes back unchanged
+        // (`rounded()` is a call into libm on x86-64, and a report has a hundred
+        // thousand numbers).
+        guard abs(value) < 1e15 else { return nil }
+        let whole = Int64(value)
+        return Double(whole) == value ? whole : nil
     }
 
     static func string(_ value: String) -> JSONNode {

@@ -10,9 +10,11 @@
 enum SnapshotJSON {
     /// `{"reference":…,"superclassNames":[…],…,"children":[…]}`; `children` is
     /// written `[]` unless `withChildren` (a descent's entries list the subtree).
-    static func write(_ v: ViewSnapshot, withChildren: Bool = true, into out: inout TextWriter) {
+    /// `repeats` holds what the document has written before (one per document).
+    static func write(_ v: ViewSnapshot, withChildren: Bool = true, repeats: inout Repeats,
+                      into out: inout TextWriter) {
         out.write("{\"reference\":")
-        write(v.reference, into: &out)
+        withUnsafePointer(to: Optional(v.reference)) { repeats.write($0, into: &out) }
         out.write(",\"superclassNames\":")
         writeStrings(v.superclassNames, into: &out)
         out.write(",\"frame\":")
@@ -46,103 +48,112 @@ enum SnapshotJSON {
             out.writeJSONString(controller)
         }
         out.write(",\"constraints\":")
-        writeConstraints(v.constraints, into: &out)
+        writeConstraints(v.constraints, repeats: &repeats, into: &out)
         out.write(",\"ancestorConstraints\":")
-        writeConstraints(v.ancestorConstraints, into: &out)
+        writeConstraints(v.ancestorConstraints, repeats: &repeats, into: &out)
         out.write(",\"children\":[")
         if withChildren {
             for (index, child) in v.children.enumerated() {
                 if index > 0 { out.write(",") }
-                write(child, into: &out)
+                write(child, repeats: &repeats, into: &out)
             }
         }
         out.write("]}")
     }
 
-    /// One constraint, its optional fields only when set.
-    static func write(_ c: ConstraintSnapshot, into out: inout TextWriter) {
+    /// One constraint, its optional fields only when set, read in place. Each
+    /// field is read through the pointer: a constraint passed by value was
+    /// copied out of its array, a retain and a release for each of its strings
+    /// and references, for each of the seven thousand constraints of a
+    /// thousand views.
+    static func write(_ c: UnsafePointer<ConstraintSnapshot>, repeats: inout Repeats,
+                      into out: inout TextWriter) {
         out.write("{\"className\":")
-        out.writeJSONString(c.className)
-        if let address = c.address {
+        repeats.writeClassName(c.pointee.className, into: &out)
+        if let address = c.pointee.address {
             out.write(",\"address\":")
             writeAddress(address, into: &out)
         }
-        if let identifier = c.identifier {
+        if let identifier = c.pointee.identifier {
             out.write(",\"identifier\":")
             out.writeJSONString(identifier)
         }
-        if let item = c.firstItem {
+        if case .some = c.pointee.firstItem {
             out.write(",\"firstItem\":")
-            write(item, into: &out)
+            repeats.write(c.pointer(to: \.firstItem)!, into: &out)
         }
         out.write(",\"firstAttribute\":")
-        out.writeJSONString(c.firstAttribute.rawValue)
+        writeName(c.pointee.firstAttribute, into: &out)
         out.write(",\"relation\":")
-        writeRelation(c.relation, into: &out)
-        if let item = c.secondItem {
+        writeRelation(c.pointee.relation, into: &out)
+        if case .some = c.pointee.secondItem {
             out.write(",\"secondItem\":")
-            write(item, into: &out)
+            repeats.write(c.pointer(to: \.secondItem)!, into: &out)
         }
         out.write(",\"secondAttribute\":")
-        out.writeJSONString(c.secondAttribute.rawValue)
+        writeName(c.pointee.secondAttribute, into: &out)
         out.write(",\"multiplier\":")
-        out.writeJSONNumber(c.multiplier)
+        out.writeJSONNumber(c.pointee.multiplier)
         out.write(",\"constant\":")
-        out.writeJSONNumber(c.constant)
+        out.writeJSONNumber(c.pointee.constant)
         out.write(",\"priority\":")
-        out.writeJSONNumber(c.priority)
-        if let active = c.isActive {
+        out.writeJSONNumber(c.pointee.priority)
+        if let active = c.pointee.isActive {
             out.write(",\"isActive\":")
             writeBool(active, into: &out)
         }
-        if let location = c.sourceLocation {
+        if let location = c.pointee.sourceLocation {
             out.write(",\"sourceLocation\":")
             out.writeJSONString(location)
         }
-        if let mask = c.autoresizingMask {
+        if let mask = c.pointee.autoresizingMask {
             out.write(",\"autoresizingMask\":")
             out.writeJSONString(mask)
         }
         out.write(",\"isSystemSpacing\":")
-        writeBool(c.isSystemSpacing, into: &out)
-        if let owner = c.owner {
+        writeBool(c.pointee.isSystemSpacing, into: &out)
+        if case .some = c.pointee.owner {
             out.write(",\"owner\":")
-            write(owner, into: &out)
+            repeats.write(c.pointer(to: \.owner)!, into: &out)
         }
         out.write(",\"isBroken\":")
-        writeBool(c.isBroken, into: &out)
-        if let miss = c.frameMiss {
+        writeBool(c.pointee.isBroken, into: &out)
+        if let miss = c.pointee.frameMiss {
             out.write(",\"frameMiss\":")
             out.writeJSONNumber(miss)
         }
-        if let origin = c.origin {
+        if let origin = c.pointee.origin {
             out.write(",\"origin\":")
             write(origin, into: &out)
         }
-        if let superview = c.superview {
+        if case .some = c.pointee.superview {
             out.write(",\"superview\":")
-            write(superview, into: &out)
+            repeats.write(c.pointer(to: \.superview)!, into: &out)
         }
         out.write("}")
     }
 
-    /// `{"className":…,"address":…,"name":…,"title":…,"property":…}`, the optional ones when set.
-    static func write(_ r: ObjectReference, into out: inout TextWriter) {
+    /// `{"className":…,"address":…,"name":…,"title":…,"property":…}`, the
+    /// optional ones when set, for a reference read in place (as
+    /// `ObjectReference.writeBracketed` reads one); nothing for `nil`.
+    /// `Repeats.write` copies it instead when it was written before.
+    static func write(_ r: UnsafePointer<ObjectReference?>, into out: inout TextWriter) {
+        guard let className = r.pointee?.className else { return }
         out.write("{\"className\":")
-        out.writeJSONString(r.className)
-        if let address = r.address {
+        out.writeJSONString(className)
+        if let address = r.pointee?.address {
             out.write(",\"address\":")
             writeAddress(address, into: &out)
         }
-        if let name = r.name {
+        if let name = r.pointee?.name {
             out.write(",\"name\":")
             out.writeJSONString(name)
         }
-        if let title = r.title {
+        if let title = r.pointee?.title {
             out.write(",\"title\":")
             out.writeJSONString(title)
         }
-        if let property = r.property {
+        if let property = r.pointee?.property {
             out.write(",\"property\":")
             out.writeJSONString(property)
         }
@@ -193,6 +204,42 @@ enum SnapshotJSON {
         }
     }
 
+    /// An attribute's name in quotes (`LayoutAttribute`'s coding, its raw value), as
+    /// a literal: the raw value is a `String` made for each call, and looked
+    /// through for escapes that a Swift identifier never has.
+    private static func writeName(_ attribute: LayoutAttribute, into out: inout TextWriter) {
+        switch attribute {
+        case .notAnAttribute: out.write("\"notAnAttribute\"")
+        case .left: out.write("\"left\"")
+        case .right: out.write("\"right\"")
+        case .top: out.write("\"top\"")
+        case .bottom: out.write("\"bottom\"")
+        case .leading: out.write("\"leading\"")
+        case .trailing: out.write("\"trailing\"")
+        case .width: out.write("\"width\"")
+        case .height: out.write("\"height\"")
+        case .centerX: out.write("\"centerX\"")
+        case .centerY: out.write("\"centerY\"")
+        case .lastBaseline: out.write("\"lastBaseline\"")
+        case .firstBaseline: out.write("\"firstBaseline\"")
+        case .baseline: out.write("\"baseline\"")
+        case .leftMargin: out.write("\"leftMargin\"")
+        case .rightMargin: out.write("\"rightMargin\"")
+        case .topMargin: out.write("\"topMargin\"")
+        case .bottomMargin: out.write("\"bottomMargin\"")
+        case .leadingMargin: out.write("\"leadingMargin\"")
+        case .trailingMargin: out.write("\"trailingMargin\"")
+        case .centerXWithinMargins: out.write("\"centerXWithinMargins\"")
+        case .centerYWithinMargins: out.write("\"centerYWithinMargins\"")
+        case .minX: out.write("\"minX\"")
+        case .minY: out.write("\"minY\"")
+        case .maxX: out.write("\"maxX\"")
+        case .maxY: out.write("\"maxY\"")
+        case .midX: out.write("\"midX\"")
+        case .midY: out.write("\"midY\"")
+        }
+    }
+
     private static func write(_ r: SnapshotRect, into out: inout TextWriter) {
         out.write("{\"x\":")
         out.writeJSONNumber(r.x)
@@ -213,11 +260,15 @@ enum SnapshotJSON {
         out.write("}")
     }
 
-    private static func writeConstraints(_ list: [ConstraintSnapshot], into out: inout TextWriter) {
+    private static func writeConstraints(_ list: [ConstraintSnapshot], repeats: inout Repeats,
+                                         into out: inout TextWriter) {
         out.write("[")
-        for index in list.indices {
-            if index > 0 { out.write(",") }
-            write(list[index], into: &out)
+        list.withUnsafeBufferPointer { constraints in
+            guard let first = constraints.baseAddress else { return }
+            for index in constraints.indices {
+                if index > 0 { out.write(",") }
+                write(first + index, repeats: &repeats, into: &out)
+            }
         }
         out.write("]")
     }

@@ -47,19 +47,22 @@ public enum LiveReports {
             if case .success = visited { return }
         }
         if options.contains(.json), !options.contains(.noDescend) {
-            // The same visit, writing the text and the JSON entries side by side.
+            // The same visit, writing the text aside and the JSON entries into `out`;
+            // the text goes in front of the entries at the end.
             var writer = DescentReport.Writer(skipping: skippedClasses, all: options.contains(.all))
             var text = TextWriter(capacity: 64 * 1024)
-            var entries = TextWriter(capacity: 256 * 1024)
+            let start = out.count
+            var document = DescentReport.JSONDocumentWriter(into: &out)
             let visited = LiveSnapshots.descend(at: address) { view, depth, hasChildren in
                 let opens = writer.write(view, depth: depth, hasChildren: hasChildren, into: &text)
-                DescentReport.writeJSONEntry(view, depth: depth, skippedSubviews: !opens && hasChildren, into: &entries)
+                document.writeEntry(view, depth: depth, skippedSubviews: !opens && hasChildren, into: &out)
                 return opens
             }
             if case .success = visited {
-                DescentReport.writeJSONDocument(text: text, entries: entries, into: &out)
+                document.finish(text: text, into: &out)
                 return
             }
+            out.truncate(toCount: start)  // the head, written before the lookup failed
         }
         switch LiveSnapshots.subject(at: address, descend: !options.contains(.noDescend)) {
         case .failure(let error): out.write(error.message)

@@ -27,6 +27,73 @@ final class JSONTextTests: XCTestCase {
         XCTAssertEqual(decoded, conflict)
     }
 
+    func test_escaped_findsEveryCharacterJSONEscapes_wherever_itSits() {
+        // RFC 8259: a quote, a backslash and the control characters are escaped;
+        // \n, \r, \t by name, the others as \u00XX. Everything else, UTF-8
+        // included, goes in as it is. Each is tried at every offset of the
+        // 8-byte words the escaper reads, in texts long and short.
+        let escapes: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\r", #"\r"#),
+                                               ("\t", #"\t"#), ("\u{0}", #"\u0000"#), ("\u{1}", #"\u0001"#),
+                                               ("\u{1f}", #"\u001f"#)]
+        for (character, escape) in escapes {
+            for before in 0..<20 {
+                for after in [0, 1, 7, 8, 13] {
+                    let head = String(repeating: "aé ", count: before / 3) + String(repeating: "b", count: before % 3)
+                    let tail = String(repeating: "~", count: after)
+                    XCTAssertEqual(JSONText.escaped(head + String(character) + tail), head + escape + tail,
+                                   "\(escape) after \(before), before \(after)")
+                }
+            }
+        }
+        XCTAssertEqual(JSONText.escaped("\"\"ab\n\n\u{7f}ü !#[]{}"), #"\"\"ab\n\n\#u{7f}ü !#[]{}"#,
+                       "escapes side by side; DEL and the bytes of ü are not escaped")
+    }
+
+    func test_encode_everyScalar_inEveryKindOfContainer() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        struct Scalars: Encodable {
+            var bool = true, string = "a\"b", double = -2.5, float: Float = 0.5, int = -1
+            var int8: Int8 = -8, int16: Int16 = 16, int32: Int32 = -32, int64 = Int64.min
+            var uint: UInt = 1, uint8: UInt8 = 255, uint16: UInt16 = 16, uint32: UInt32 = 32, uint64 = UInt64.max
+            func encode(to encoder: Encoder) throws {
+                var keyed = encoder.container(keyedBy: Key.self)
+                func key(_ name: String) -> Key { Key(stringValue: name) }
+                try keyed.encode(bool, forKey: key("bool")); try keyed.encode(string, forKey: key("string"))
+                try keyed.encode(double, forKey: key("double")); try keyed.encode(float, forKey: key("float"))
+                try keyed.encode(int, forKey: key("int")); try keyed.encode(int8, forKey: key("int8"))
+                try keyed.encode(int16, forKey: key("int16")); try keyed.encode(int32, forKey: key("int32"))
+                try keyed.encode(int64, forKey: key("int64")); try keyed.encode(uint, forKey: key("uint"))
+                try keyed.encode(uint8, forKey: key("uint8")); try keyed.encode(uint16, forKey: key("uint16"))
+                try keyed.encode(uint32, forKey: key("uint32")); try keyed.encode(uint64, forKey: key("uint64"))
+                try keyed.encodeNil(forKey: key("null"))
+                var list = keyed.nestedUnkeyedContainer(forKey: key("list"))
+                try list.encode(bool); try list.encode(string); try list.encode(double); try list.encode(float)
+                try list.encode(int); try list.encode(int8); try list.encode(int16); try list.encode(int32)
+                try list.encode(int64); try list.encode(uint); try list.encode(uint8); try list.encode(uint16)
+                try list.encode(uint32); try list.encode(uint64); try list.encodeNil()
+            }
+        }
+        struct Single: Encodable {
+            var value: UInt16 = 7
+            func encode(to encoder: Encoder) throws {
+                var single = encoder.singleValueContainer()
+                try single.encode(value)
+            }
+        }
+        // Every width of integer in full (Int64.min, UInt64.max), a float and a
+        // double with their fractions, a string escaped, and null written out.
+        XCTAssertEqual(JSONText.encode(Scalars()), #"{"bool":true,"string":"a\"b","double":-2.5,"float":0.5,"int":-1,"#
+            + #""int8":-8,"int16":16,"int32":-32,"int64":-9223372036854775808,"uint":1,"uint8":255,"uint16":16,"#
+            + #""uint32":32,"uint64":18446744073709551615,"null":null,"list":[true,"a\"b",-2.5,0.5,-1,-8,16,-32,"#
+            + #"-9223372036854775808,1,255,16,32,18446744073709551615,null]}"#)
+        XCTAssertEqual(JSONText.encode([Single(), Single(value: 65535)]), "[7,65535]")
+    }
+
     func test_fullAddress_survivesRoundTrip() throws {
         let reference = ObjectReference(className: "UIView", address: UInt64.max)
         let decoded = try JSONDecoder().decode(ObjectReference.self, from: Data(JSONText.encode(reference).utf8))

@@ -68,4 +68,45 @@ final class SnapshotJSONTests: XCTestCase {
         XCTAssertEqual(decoded.entries.count, 4)
         XCTAssertEqual(decoded.entries[1].view.ancestorConstraints.first?.identifier, "say \"hi\"\n\t\u{1}é")
     }
+
+    func test_oneAddressNamedManyWays_isWrittenEachWay() {
+        // A log may name one address differently from line to line: a reference
+        // written before is reused only when it is the same. And a constraint
+        // class that needs an escape, between plain ones, is escaped.
+        let plain = ObjectReference(className: "UIView", address: 0x7f00_0000_1230)
+        let named = ObjectReference(className: "UIView", address: 0x7f00_0000_1230, name: "header")
+        let label = ObjectReference(className: "UILabel", address: 0x7f00_0000_1230)
+        let held = ObjectReference(className: "UIView", address: 0x7f00_0000_1230, property: "Card.header")
+        let pairs = [(plain, plain), (named, plain), (label, plain), (plain, named), (held, label), (plain, held),
+                     (plain, plain)]
+        let constraints = pairs.enumerated().map { index, pair in
+            ConstraintSnapshot(className: index == 2 ? "My\"Constraint" : "NSLayoutConstraint", address: UInt64(index),
+                               firstItem: pair.0, firstAttribute: .leading, secondItem: pair.1,
+                               secondAttribute: .trailing, owner: index % 2 == 0 ? plain : named)
+        }
+        let view = ViewSnapshot(reference: plain, constraints: constraints,
+                                children: [ViewSnapshot(reference: named, ancestorConstraints: constraints)])
+        XCTAssertEqual(DescentReport.json(view), generic(view))
+    }
+
+    func test_numbersAndAddresses_ofEveryLength_writeTheSame() {
+        // Numbers of one to sixteen digits and fractions, and addresses of one to
+        // sixteen hexadecimal digits.
+        var constants: [Double] = [0, -0.0, 0.25, -1, 1e15 - 1, 1e15, -1e15 + 1, 123_456_789.5]
+        var magnitude = 1.0
+        for _ in 0..<16 {
+            constants += [magnitude, magnitude - 1, -magnitude, magnitude * 9.99]
+            magnitude *= 10
+        }
+        var addresses: [UInt64] = [0, UInt64.max]
+        for digits in 1...16 { addresses += [UInt64(1) << (4 * (digits - 1)), (UInt64(1) << (4 * digits - 1)) | 0xa5] }
+        let views = addresses.map { ViewSnapshot(reference: ObjectReference(className: "UIView", address: $0)) }
+        let constraints = constants.enumerated().map { index, constant in
+            ConstraintSnapshot(address: addresses[index % addresses.count], firstItem: views[index % views.count].reference,
+                               firstAttribute: .width, constant: constant, priority: Double(index) * 37.5)
+        }
+        let root = ViewSnapshot(reference: ObjectReference(className: "UIWindow", address: 0x1), constraints: constraints,
+                                children: views)
+        XCTAssertEqual(DescentReport.json(root), generic(root))
+    }
 }
