@@ -108,7 +108,17 @@ final class LiveAdapter {
         if !appModules.isEmpty, name.contains(".") {
             name = AppModuleNames.shortened(name, modules: appModules, isTaken: platformHasClass)
         }
-        return literalNames.first { $0 == name } ?? name
+        return literalNames.first { $0 == name } ?? Self.inline(name)
+    }
+
+    /// `name` made afresh from its bytes: a name of up to 15 UTF-8 bytes
+    /// (`UIView`, `UIStackView`) then becomes a small string, held inline, so
+    /// copying it retains nothing. `name` itself, trimmed in place, still
+    /// points at the heap buffer `String(reflecting:)` made, and each snapshot
+    /// copy took an atomic retain and release per class name it holds (three
+    /// or four per constraint).
+    private static func inline(_ name: String) -> String {
+        String(decoding: Array(name.utf8), as: UTF8.self)
     }
 
     /// The app's own Swift modules, whose prefix reports drop: the modules named
