@@ -11,22 +11,22 @@ import Foundation
 // MARK: - Where constraints stand against the current frames
 
 extension LiveAdapter {
-    /// How far the current frames are from satisfying `c`, or `nil` when an
-    /// attribute cannot be read from a frame (baselines) or an item is gone.
-    /// The items are passed in because reading them loads weak references.
-    func frameMiss(of c: NSLayoutConstraint, first: AnyObject?, second: AnyObject?) -> Double? {
-        guard Platform.framesAreFlipped, let first,
-              let firstAttribute = AttributeTable.attribute(c.firstAttribute.rawValue),
+    /// How far the current frames are from satisfying a constraint, or `nil`
+    /// when an attribute cannot be read from a frame (baselines) or an item is
+    /// gone. The constraint's items and terms come as the caller read them:
+    /// reading them again would load weak references and call into the framework.
+    func frameMiss(first: AnyObject?, _ firstAttribute: LayoutAttribute?, _ relation: LayoutRelation,
+                   second: AnyObject?, _ secondAttribute: LayoutAttribute?,
+                   multiplier: Double, constant: Double) -> Double? {
+        guard Platform.framesAreFlipped, let first, let firstAttribute,
               let lhs = value(firstAttribute, of: first, local: second == nil) else { return nil }
         var rhs = 0.0
         if let second {
-            guard let secondAttribute = AttributeTable.attribute(c.secondAttribute.rawValue),
-                  let value = value(secondAttribute, of: second, local: false) else { return nil }
+            guard let secondAttribute, let value = value(secondAttribute, of: second, local: false) else { return nil }
             rhs = value
         }
-        return AttributeGeometry.miss(
-            first: lhs, relation: LayoutRelation(rawValue: c.relation.rawValue) ?? .equal,
-            second: rhs, multiplier: Double(c.multiplier), constant: Double(c.constant))
+        return AttributeGeometry.miss(first: lhs, relation: relation, second: rhs,
+                                      multiplier: multiplier, constant: constant)
     }
 
     /// An attribute of a view or guide, in the root's coordinates, or with

@@ -312,29 +312,43 @@ final class LiveAdapter {
         if className == "NSAutoresizingMaskLayoutConstraint", let view = first as? PlatformView {
             mask = AutoresizingText.describe(UInt(view.autoresizingMask.rawValue))
         }
-        var made = ConstraintSnapshot(
+        // Each property is read once and handed to `frameMiss` too: every
+        // read of a live constraint is a call into the framework.
+        let identifier = c.identifier
+        let firstAttribute = AttributeTable.attribute(c.firstAttribute.rawValue)
+        let secondAttribute = AttributeTable.attribute(c.secondAttribute.rawValue)
+        let relation = LayoutRelation(rawValue: c.relation.rawValue) ?? .equal
+        let multiplier = Double(c.multiplier)
+        let constant = Double(c.constant)
+        // The origin is found before the snapshot is made, not stored into
+        // it afterwards: a snapshot assigned to after it is built was copied
+        // whole and the first copy destroyed, for every constraint.
+        var origin: ConstraintOrigin?
+        if reportsOrigins {
+            origin = ConstraintOrigins.origin(
+                ofConstraintAt: Nametags.address(of: c),
+                isSystem: ConstraintSnapshot.isSystemConstraint(className: className, identifier: identifier))
+        }
+        return ConstraintSnapshot(
             className: className,
             address: UInt64(Nametags.address(of: c)),
-            identifier: c.identifier,
+            identifier: identifier,
             firstItem: first.map(reference),
-            firstAttribute: AttributeTable.attribute(c.firstAttribute.rawValue) ?? .notAnAttribute,
-            relation: LayoutRelation(rawValue: c.relation.rawValue) ?? .equal,
+            firstAttribute: firstAttribute ?? .notAnAttribute,
+            relation: relation,
             secondItem: second.map(reference),
-            secondAttribute: AttributeTable.attribute(c.secondAttribute.rawValue) ?? .notAnAttribute,
-            multiplier: Double(c.multiplier),
-            constant: Double(c.constant),
+            secondAttribute: secondAttribute ?? .notAnAttribute,
+            multiplier: multiplier,
+            constant: constant,
             priority: Double(c.priority.rawValue),
             isActive: isActive,
             autoresizingMask: mask,
             owner: owner,
             isBroken: broken.contains(c),
-            frameMiss: frameMiss(of: c, first: first, second: second)
+            frameMiss: frameMiss(first: first, firstAttribute, relation, second: second, secondAttribute,
+                                 multiplier: multiplier, constant: constant),
+            origin: origin
         )
-        if reportsOrigins {
-            made.origin = ConstraintOrigins.origin(ofConstraintAt: Nametags.address(of: c),
-                                                   isSystem: made.isSystemConstraint)
-        }
-        return made
     }
 
     // MARK: - Helpers

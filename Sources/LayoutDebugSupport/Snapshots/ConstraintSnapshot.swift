@@ -118,7 +118,11 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     /// autoresizing, content-size, encapsulated-layout, stack-view (`UISV-`),
     /// margin-guide, safe-area and temporary constraints, and AppKit's window
     /// size (`NSWindow-current-width`).
-    var isSystemConstraint: Bool {
+    var isSystemConstraint: Bool { Self.isSystemConstraint(className: className, identifier: identifier) }
+
+    /// `isSystemConstraint` for a constraint of this class and identifier, so
+    /// an adapter can ask before it makes the snapshot.
+    static func isSystemConstraint(className: String, identifier: String?) -> Bool {
         if className == "NSAutoresizingMaskLayoutConstraint" || className == "NSContentSizeLayoutConstraint"
             || className == "_UILayoutSupportConstraint" || className == "NSIBPrototypingLayoutConstraint" {
             return true
