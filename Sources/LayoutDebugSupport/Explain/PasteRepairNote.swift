@@ -20,6 +20,10 @@ enum PasteRepairNote {
             parts.append("read '*' as the '_' a Markdown renderer turned it from (*UIView:0x… is _UIView:0x…) "
                          + "in \(lines(repairs.starredUnderscoreLines, "line"))")
         }
+        if repairs.wrappedLines > 0 {
+            parts.append("joined \(lines(repairs.wrappedLines, "line")) wrapped off a constraint line back onto it "
+                         + "(a constraint ends at its '>')")
+        }
         if repairs.typographicQuoteLines > 0 {
             parts.append("read typographic quotes (“ ” ‘ ’) as plain ones in \(lines(repairs.typographicQuoteLines, "line"))")
         }

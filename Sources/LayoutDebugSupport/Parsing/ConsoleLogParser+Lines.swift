@@ -5,16 +5,22 @@ extension ConsoleLogParser {
     /// when it holds several (`parts`: a list pasted on one line).
     mutating func readLine(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
         // A notice's lines are its own: its reason prints a constraint and a view on one line.
-        guard state != .notice, let parts = Self.parts(text, lineStart, lineEnd) else {
+        // A wrapped line's head is one constraint, though a `>=` in it ends like one.
+        guard state != .notice, let parts = Self.parts(text, lineStart, lineEnd),
+              !WrappedConstraintLine.isHead(text, lineStart, lineEnd) else {
             return readPart(text, lineStart, lineEnd, emit)
         }
         for part in parts { readPart(text, part.start, part.end, emit) }
     }
 
     /// Moves the state machine over one line, or one part of a line.
-    private mutating func readPart(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
+    mutating func readPart(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
         let (start, end, constraint, keywords) = Self.envelope(text, lineStart, lineEnd)
         let found = keywords.found
+        if wrapped != nil, start < end {
+            if constraint == nil, found.isEmpty, joinWrapped(text, start, end, emit) { return }
+            settleWrapped(emit)
+        }
         if state == .notice {
             if start == end { return }
             if found.isDisjoint(with: [.header, .advice, .breaking]),
@@ -170,6 +176,9 @@ extension ConsoleLogParser {
                 state = .explicitList
             } else if Self.isEllipsis(text, start, end) {
                 noteRepairs { $0.elisions += 1 }
+            } else if !blank, WrappedConstraintLine.isTail(text, start, end) {
+                // A wrapped line's rest whose head did not take it is constraint text: kept, the list goes on.
+                keepUnparsed(text, start, end)
             } else if !blank {
                 // Prose may stand between items after a header: the list goes on when a
                 // constraint follows, within the lines "recover by breaking" may come in.
@@ -226,6 +235,17 @@ extension ConsoleLogParser {
             droppedLines += 1
             return
         }
+        // A wrapped line waits for its rest (`joinWrapped`); the broken one too, so the conflict stays open.
+        if let head = WrappedConstraintLine(text, start, end, isBroken: isBroken) {
+            wrapped = head
+            return
+        }
+        store(text, start, end, isBroken: isBroken, emit)
+    }
+
+    /// Reads a constraint line, or keeps it to read when summarizing; the
+    /// broken constraint ends the conflict.
+    mutating func store(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool, _ emit: (ParsedConflict) -> Void) {
         if caches != nil {
             keep(text, start, end, isBroken ? .broken : .listed)
         } else {
@@ -310,6 +330,7 @@ extension ConsoleLogParser {
         linesAfterList = 0
         linesAfterHeader = 0
         proseLines = 0
+        wrapped = nil
         pending.removeAll()
         noticeReader = nil
         state = .idle
@@ -339,6 +360,7 @@ extension ConsoleLogParser {
     /// and the same text must give the same conflicts however it is split.
     mutating func flush(_ emit: (ParsedConflict) -> Void) {
         defer { reset() }
+        if wrapped != nil { settleWrapped(emit) }
         if state == .notice {
             // A summary counts conflicts; it reads a notice's lines only so that
             // the constraint a notice prints is not taken for a conflict.

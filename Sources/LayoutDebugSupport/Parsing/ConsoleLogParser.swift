@@ -77,6 +77,10 @@ struct ConsoleLogParser {
     /// list's last item or before the broken constraint, counted as repairs
     /// only when a constraint of the conflict follows them.
     var proseLines = 0
+    /// A constraint line that ends before its closing `>`, held until the
+    /// lines a mail client or web page wrapped from it are joined back
+    /// (`WrappedConstraintLine`) or a line that does not continue it comes.
+    var wrapped: WrappedConstraintLine?
     var firstLine = 0
     var lineNumber = 0
     /// Whether the bytes read so far end inside a line: `lineNumber` counts

@@ -134,9 +134,17 @@ public enum ConstraintLineParser {
         let result: Result<ConstraintSnapshot, ConstraintParseError> = bytes.withUnsafeBufferPointer { buffer in
             let text = ByteText(base: buffer.baseAddress!, count: count)
             return ConstraintLine.read(text, 0, count, strict: false, interner: StringInterner())
-                ?? .failure(ConstraintParseError(reason: "no constraint on the line", offset: 0))
+                ?? .failure(ConstraintParseError(reason: noConstraintReason(text, count), offset: 0))
         }
         return try result.get()
+    }
+
+    /// Why a line holding no constraint opening is none: the rest of a
+    /// wrapped constraint line is told apart, as its head is not above it.
+    private static func noConstraintReason(_ text: ByteText, _ count: Int) -> String {
+        let (start, end) = text.trimmed(0, count)
+        guard WrappedConstraintLine.isTail(text, start, end) else { return "no constraint on the line" }
+        return "the end of a constraint line wrapped onto a line of its own, with no unfinished constraint line above it to join"
     }
 }
 

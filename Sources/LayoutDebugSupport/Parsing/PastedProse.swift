@@ -9,7 +9,8 @@
 /// or a visual format's `[…]` and `|`, so a line with none of `<`, `>`,
 /// `=`, `[`, `]`, `|` and no `0x` followed by a hexadecimal digit, and with
 /// a letter in it, is words. A wrapped constraint's tail (`(active)>",`,
-/// `names: '|':UIView:0x…`) is not prose, and stays `unparsed:`. Nor are
+/// `names: '|':UIView:0x…`) is not prose: it is joined back onto its line
+/// (`WrappedConstraintLine`) or listed `unparsed:`. Nor are
 /// the envelope's trailers ("… to catch this in the debugger.", "… may also
 /// be helpful."), which end a list as they always did.
 enum PastedProse {

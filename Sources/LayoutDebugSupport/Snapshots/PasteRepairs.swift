@@ -34,6 +34,9 @@ struct PasteRepairs: Codable, Hashable, Sendable {
     /// the rest:"), passed over: no `<`, `>`, `=`, `[`, `|` or address in
     /// them, so no constraint's text either.
     var proseLines = 0
+    /// Lines a mail client or web page wrapped off a constraint line
+    /// (`(active)>",` on a line of its own), joined back onto it.
+    var wrappedLines = 0
 
     /// No repairs.
     init() {}
@@ -52,5 +55,6 @@ struct PasteRepairs: Codable, Hashable, Sendable {
         classlessLines += other.classlessLines
         starredUnderscoreLines += other.starredUnderscoreLines
         proseLines += other.proseLines
+        wrappedLines += other.wrappedLines
     }
 }

@@ -19,6 +19,8 @@ final class LayoutExplainCLIDamagedPasteTests: XCTestCase {
         var prose = Forms.quoted(Forms.items)
         prose.insert("here is the rest:", at: 2)
         let bold = Forms.quoted(Forms.items).flatMap { ["**" + $0.trimmingCharacters(in: .whitespaces) + "**", ""] }
+        var wrapped = Forms.quoted(Forms.items)
+        wrapped.replaceSubrange(2...2, with: Forms.wrapped(wrapped[2], before: "(active"))
         return [
             ("classless items", Forms.text(Forms.report(list: ["("] + classless + [")"])), "classlessLines"),
             ("no parentheses", Forms.text(Forms.report(list: Forms.quoted(Forms.items))), nil),
@@ -28,6 +30,7 @@ final class LayoutExplainCLIDamagedPasteTests: XCTestCase {
                 + ["**)**", "**Will attempt to recover by breaking constraint " + Forms.items[2] + "**"]), nil),
             ("trailer first", Forms.text(Forms.trailer + Forms.report(list: ["("] + Forms.quoted(Forms.items) + [")"])), nil),
             ("prose", Forms.text(Forms.report(list: ["("] + prose + [")"])), "proseLines"),
+            ("wrapped, no parentheses", Forms.text(Forms.report(list: wrapped)), "wrappedLines"),
         ]
     }
 

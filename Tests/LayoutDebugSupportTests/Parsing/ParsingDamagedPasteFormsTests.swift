@@ -295,6 +295,125 @@ final class ParsingDamagedPasteFormsTests: XCTestCase {
         XCTAssertNil(conflict.repairs)
     }
 
+    // MARK: - 8. Lines a mail client or a web page wrapped
+
+    /// `line` cut where `marker` starts, as a mail client wraps it at a
+    /// blank: the head ends before the blank, the rest starts a line of its
+    /// own after `indent`.
+    static func wrapped(_ line: String, before marker: String, indent: String = "") -> [String] {
+        guard let cut = line.range(of: marker) else { return [line] }
+        let head = line[..<cut.lowerBound]
+        return [String(head.reversed().drop { $0 == " " }.reversed()), indent + String(line[cut.lowerBound...])]
+    }
+
+    /// Item 0 wrapped before its `(active, names: …)>",`, item 2 in the middle of its equation.
+    static func wrappedList(indent: String = "") -> [String] {
+        let quoted = Self.quoted(Self.items)
+        return Self.wrapped(quoted[0], before: "(active", indent: indent) + [quoted[1]]
+            + Self.wrapped(quoted[2], before: "400", indent: indent) + [quoted[3]]
+    }
+
+    func test_wrappedItemsWithoutParentheses_areJoined_andTheListIsOneConflict() throws {
+        let list = Self.wrappedList(indent: "   ")
+        XCTAssertEqual(list[1], "   (active, names: '|':UITableViewCellContentView:0x7f8a1c009f00 )>\",")
+        XCTAssertEqual(list[3], "    \"<NSLayoutConstraint:0x600001234580 UILabel:0x7f8a1c00a0b0'Order #1042'.width ==")
+        XCTAssertEqual(list[4], "   400   (active)>\",")
+        let conflict = try only(Self.text(Self.report(list: list)))
+        assertReadWhole(conflict)
+        XCTAssertEqual(conflict.mutuallyExclusive[0].secondItem?.address, 0x7f8a1c009f00, "'|' from the joined names:")
+        XCTAssertEqual(conflict.repairs?.wrappedLines, 2)
+    }
+
+    func test_wrappedItemsInsideParentheses_areJoined() throws {
+        let conflict = try only(Self.text(Self.report(list: ["("] + Self.wrappedList() + [")"])))
+        assertReadWhole(conflict)
+        XCTAssertEqual(conflict.repairs?.wrappedLines, 2)
+    }
+
+    /// A narrow mail client wraps a long item over three lines, and quotes
+    /// each line of the reply with `> `, the wrapped ones too.
+    func test_anItemWrappedOverThreeQuotedLines_isJoinedWhole() throws {
+        var list = Self.quoted(Self.items)
+        let tail = Self.wrapped(list[1], before: "(active")
+        list.replaceSubrange(1...1, with: Self.wrapped(tail[0], before: "#1042") + [tail[1]])
+        XCTAssertEqual(list[1...3], ["    \"<NSLayoutConstraint:0x600001234570 H:[UILabel:0x7f8a1c00a0b0'Order",
+                                     "#1042']-(16)-|", "(active, names: '|':UITableViewCellContentView:0x7f8a1c009f00 )>\","])
+        let lines = Self.report(list: list).map { $0.isEmpty ? ">" : "> " + $0 }
+        let conflict = try only(Self.text(lines))
+        assertReadWhole(conflict)
+        XCTAssertEqual(conflict.mutuallyExclusive[1].secondItem?.title, "Order #1042", "the blank the wrap took is back")
+        XCTAssertEqual(conflict.repairs?.wrappedLines, 2)
+    }
+
+    func test_aWrappedBrokenConstraint_isJoined_andNamed() throws {
+        var lines = Self.report(list: Self.quoted(Self.items))
+        let broken = try XCTUnwrap(lines.lastIndex(of: Self.items[2]))
+        lines.replaceSubrange(broken...broken, with: Self.wrapped(Self.items[2], before: "(active"))
+        XCTAssertEqual(lines[broken + 1], "(active)>")
+        let conflict = try only(Self.text(lines))
+        assertReadWhole(conflict)
+        XCTAssertEqual(conflict.repairs?.wrappedLines, 1)
+    }
+
+    /// A `>=` is a relation, not the `>` that closes the constraint.
+    func test_aHeadWrappedAfterARelationHoldingGreaterThan_isJoined() throws {
+        let text = Self.text([
+            "Unable to simultaneously satisfy constraints.",
+            "    \"<NSLayoutConstraint:0x600001234600 UILabel:0x7f8a1c00a0b0.width >=",
+            "24   (active)>\",",
+            "    \"<NSLayoutConstraint:0x600001234610 UILabel:0x7f8a1c00a0b0.width <=",
+            "20   (active)>\"",
+        ])
+        let conflict = try only(text)
+        XCTAssertEqual(conflict.unparsedLines, [])
+        XCTAssertEqual(conflict.mutuallyExclusive.map(\.relation), [.greaterThanOrEqual, .lessThanOrEqual])
+        XCTAssertEqual(conflict.mutuallyExclusive.map(\.constant), [24, 20])
+        XCTAssertEqual(conflict.repairs?.wrappedLines, 2)
+        // At least 24 and at most 20.
+        XCTAssertEqual(ConflictExplainer.explain(conflict).verdict, .contradiction)
+    }
+
+    /// A tail whose head was a whole line is constraint text all the same:
+    /// listed with its reason, and the list goes on past it.
+    func test_aTailWithNothingToJoin_isListedUnparsed_andTheListGoesOn() throws {
+        var list = Self.quoted(Self.items)
+        list.insert("(active)>\",", at: 2)
+        let conflict = try only(Self.text(Self.report(list: list)))
+        XCTAssertEqual(conflict.unparsedLines, ["(active)>\","])
+        XCTAssertEqual(conflict.mutuallyExclusive.map(\.address), Self.addresses)
+        XCTAssertEqual(conflict.brokenConstraint?.address, 0x600001234580)
+        XCTAssertNil(conflict.repairs)
+        XCTAssertThrowsError(try ConstraintLineParser.parse("(active)>\",")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("the end of a constraint line wrapped onto a line of its own"), "\(error)")
+        }
+    }
+
+    /// A head whose rest never comes is listed as it stands, with its
+    /// reason, and the list goes on.
+    func test_aHeadWithNoTail_isListedUnparsed_andTheListGoesOn() throws {
+        var list = Self.quoted(Self.items)
+        list.insert(Self.wrapped(list[1], before: "(active")[0], at: 1)
+        let conflict = try only(Self.text(Self.report(list: list)))
+        XCTAssertEqual(conflict.unparsedLines,
+                       ["\"<NSLayoutConstraint:0x600001234570 H:[UILabel:0x7f8a1c00a0b0'Order #1042']-(16)-|"])
+        XCTAssertEqual(conflict.mutuallyExclusive.map(\.address), Self.addresses)
+        XCTAssertNil(conflict.repairs)
+        XCTAssertThrowsError(try ConstraintLineParser.parse(conflict.unparsedLines[0]))
+    }
+
+    /// Lines after a head are joined only when a tail closes it: else the
+    /// head and each of them are listed as the lines they were.
+    func test_aHeadAndAMiddleWithNoTail_areListedUnparsed_eachAsPrinted() throws {
+        var list = Self.quoted(Self.items)
+        let head = Self.wrapped(list[1], before: "#1042")
+        list.insert(contentsOf: [head[0], "#1042']-(16)-|"], at: 1)
+        let conflict = try only(Self.text(Self.report(list: ["("] + list + [")"])))
+        XCTAssertEqual(conflict.unparsedLines, ["\"<NSLayoutConstraint:0x600001234570 H:[UILabel:0x7f8a1c00a0b0'Order",
+                                                "#1042']-(16)-|"])
+        XCTAssertEqual(conflict.mutuallyExclusive.map(\.address), Self.addresses)
+        XCTAssertNil(conflict.repairs)
+    }
+
     // MARK: - Summary
 
     /// The summary reads each form as the full read does: the same
@@ -322,5 +441,37 @@ final class ParsingDamagedPasteFormsTests: XCTestCase {
         XCTAssertEqual(summary.map(\.snapshot.repairs), full.map(\.repairs))
         XCTAssertEqual(summary.map { $0.snapshot.repairs?.classlessLines ?? 0 }, [0, 4, 0, 0, 0, 4, 0])
         XCTAssertEqual(summary.map { $0.snapshot.repairs?.proseLines ?? 0 }, [0, 0, 0, 1, 0, 0, 1])
+    }
+
+    /// Wrapped items and a wrapped broken constraint, twice each (a summary
+    /// reuses what it read the first time): the same conflicts as the full read.
+    func test_summary_readsWrappedFormsAsTheFullReadDoes() throws {
+        var brokenWrapped = Self.report(list: Self.quoted(Self.items))
+        let broken = try XCTUnwrap(brokenWrapped.lastIndex(of: Self.items[2]))
+        brokenWrapped.replaceSubrange(broken...broken, with: Self.wrapped(Self.items[2], before: "(active"))
+        var tailAlone = Self.quoted(Self.items)
+        tailAlone.insert("(active)>\",", at: 2)
+        let forms = [
+            Self.report(list: Self.wrappedList(indent: "   ")),
+            Self.report(list: ["("] + Self.wrappedList() + [")"]),
+            brokenWrapped,
+            Self.report(list: tailAlone),
+            Self.report(list: Self.wrappedList(indent: "   ")),
+            brokenWrapped,
+        ].map(Self.text)
+        let text = forms.joined()
+        var parser = ConsoleLogParser(summarizing: true)
+        var summary: [ParsedConflict] = []
+        Array(text.utf8).withUnsafeBufferPointer { parser.consume($0) { summary.append($0) } }
+        parser.finish { summary.append($0) }
+        let full = ConsoleLogParser.parse(text)
+        XCTAssertEqual(full.count, forms.count)
+        XCTAssertEqual(summary.count, forms.count)
+        XCTAssertEqual(summary.map(\.signature), full.map(\.signature))
+        XCTAssertEqual(summary.map(\.snapshot.repairs), full.map(\.repairs))
+        XCTAssertEqual(summary.map(\.snapshot.unparsedLines), full.map(\.unparsedLines))
+        XCTAssertEqual(summary.map { $0.snapshot.repairs?.wrappedLines ?? 0 }, [2, 2, 1, 0, 2, 1])
+        XCTAssertEqual(full.map(\.unparsedLines.count), [0, 0, 0, 1, 0, 0])
+        XCTAssertEqual(Set(full.map(\.signature)).count, 1, "every form is the one conflict")
     }
 }
