@@ -40,9 +40,14 @@ final class LiveAdapter {
     @exclusivity(unchecked) private var classInfo = AddressTable<(name: String, superclasses: [String])>()
     /// Constraint snapshots already made, by constraint.
     @exclusivity(unchecked) private var constraintCache = AddressTable<ConstraintSnapshot>()
-    /// References already made, by object: each view is named by several
-    /// constraints, and a name costs a nametag lookup under a lock.
-    @exclusivity(unchecked) private var referenceCache = AddressTable<ObjectReference>()
+    /// References already made, in the order made: each view is named by
+    /// several constraints, and a name costs a nametag lookup under a lock.
+    @exclusivity(unchecked) private var references: [ObjectReference] = []
+    /// Each object's position in `references`, by object. Positions rather
+    /// than the references themselves: growing a table of `ObjectReference?`
+    /// slots copied every reference through the runtime's generic Optional
+    /// witness, and cost an eighth of the adapter's time in a descent.
+    @exclusivity(unchecked) private var referencePositions = AddressTable<Int>()
     /// Which variables of which view are ambiguous, made on first need.
     lazy var ambiguity = AmbiguityLookup()
     /// The broken constraints as of this report, read once rather than under
@@ -68,14 +73,15 @@ final class LiveAdapter {
     /// carries the property that holds it, which reports show when no name wins.
     func reference(_ object: AnyObject) -> ObjectReference {
         let key = Self.key(object)
-        if let known = referenceCache.value(for: key) { return known }
+        if let position = referencePositions.value(for: key) { return references[position] }
         var name = hasNametags ? Nametags.name(for: object) : nil
         if name == nil, let view = object as? PlatformView { name = Platform.accessibilityName(of: view) }
         if name == nil, let guide = object as? PlatformLayoutGuide { name = Platform.identifier(of: guide) }
         let made = ObjectReference(className: classNames(of: object).name,
                                    address: UInt64(Nametags.address(of: object)), name: name,
                                    property: propertyNames?.property(of: object) { classNames(of: $0).name })
-        referenceCache.set(made, for: key)
+        referencePositions.set(references.count, for: key)
+        references.append(made)
         return made
     }
 
