@@ -6,35 +6,85 @@
 /// The same value comes from a live object (through an adapter) and from a
 /// console log (through the parser), so renderers never know which they got.
 struct ObjectReference: Codable, Hashable, Sendable {
-    // Optional properties are spelled `Optional<…>` so the initializer
-    // copies nothing (see `ConstraintSnapshot`).
+    // The fields live in one immutable object that copies share: a report
+    // copies each item's reference into every constraint that names it, and
+    // into every copy of those constraints, and a copy of five fields took
+    // four string retains (and as many releases) where the shared object
+    // takes one. Setting a field makes a new object, so values never share a
+    // change.
+
+    /// The fields of one reference, shared by its copies and never changed.
+    private final class Fields: Sendable {
+        let className: String
+        let address: Optional<UInt64>
+        let name: Optional<String>
+        let title: Optional<String>
+        let property: Optional<String>
+
+        init(className: String, address: UInt64?, name: String?, title: String?, property: String?) {
+            self.className = className
+            self.address = address
+            self.name = name
+            self.title = title
+            self.property = property
+        }
+    }
+
+    private var fields: Fields
 
     /// The class as the runtime prints it: `UIView`, `App.HeaderView`,
     /// `UITableViewCellContentView`, `_UILayoutGuide`.
-    var className: String
+    var className: String {
+        get { fields.className }
+        set { fields = Fields(className: newValue, address: address, name: name, title: title, property: property) }
+    }
     /// The object's address, or `nil` when the log named the item only by a
     /// key or an identifier (Masonry `UIView:key`, a bare name from `names:`).
-    var address: Optional<UInt64>
+    var address: UInt64? {
+        get { fields.address }
+        set { fields = Fields(className: className, address: newValue, name: name, title: title, property: property) }
+    }
     /// A user-facing name: a nametag set with `lname`, else the
     /// `accessibilityIdentifier`, else a bare name from a log; `nil` if none.
-    var name: Optional<String>
+    var name: String? {
+        get { fields.name }
+        set { fields = Fields(className: className, address: address, name: newValue, title: title, property: property) }
+    }
     /// A title as logs print it after the address (`'Sign in'`), already
     /// cut at 25 characters plus `...` when it was long.
-    var title: Optional<String>
+    var title: String? {
+        get { fields.title }
+        set { fields = Fields(className: className, address: address, name: name, title: newValue, property: property) }
+    }
     /// The stored property that holds the object, as `Holder.property`
     /// (`ProfileCell.avatarView`, `FeedViewController.cards[2]`): found by
     /// reflection over the object's view controller and ancestor views
     /// (`PropertyNames`); `nil` when none holds it, and always from a log.
-    var property: Optional<String>
+    var property: String? {
+        get { fields.property }
+        set { fields = Fields(className: className, address: address, name: name, title: title, property: newValue) }
+    }
 
     /// Creates a reference.
     init(className: String, address: UInt64? = nil, name: String? = nil, title: String? = nil,
                 property: String? = nil) {
-        self.className = className
-        self.address = address
-        self.name = name
-        self.title = title
-        self.property = property
+        fields = Fields(className: className, address: address, name: name, title: title, property: property)
+    }
+
+    /// Equal when every field is (copies of one reference at once).
+    static func == (lhs: ObjectReference, rhs: ObjectReference) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        return lhs.className == rhs.className && lhs.address == rhs.address && lhs.name == rhs.name
+            && lhs.title == rhs.title && lhs.property == rhs.property
+    }
+
+    /// Hashes the fields in order, as the synthesized conformance did.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(className)
+        hasher.combine(address)
+        hasher.combine(name)
+        hasher.combine(title)
+        hasher.combine(property)
     }
 
     /// The address as `0x` followed by lowercase hex digits, or `nil`.
