@@ -36,8 +36,13 @@ final class LiveAdapter {
     @exclusivity(unchecked) var absoluteFrames = AddressTable<SnapshotRect>()
     /// Whether each view lays out right to left, by view.
     @exclusivity(unchecked) var directions = AddressTable<Bool>()
-    /// Class name and superclass chain, by class (`key(ofClass:)`).
-    @exclusivity(unchecked) private var classInfo = AddressTable<(name: String, superclasses: [String])>()
+    /// Class name and superclass chain of each class met, in the order met.
+    @exclusivity(unchecked) private var classes: [(name: String, superclasses: [String])] = []
+    /// Each class's position in `classes`, by class (`key(ofClass:)`). Positions
+    /// rather than the entries: most lookups want only the name (every
+    /// constraint's class), and copying an entry out retained and released its
+    /// superclass array.
+    @exclusivity(unchecked) private var classPositions = AddressTable<Int>()
     /// Constraint snapshots already made, by constraint.
     @exclusivity(unchecked) private var constraintCache = AddressTable<ConstraintSnapshot>()
     /// References already made, in the order made: each view is named by
@@ -77,9 +82,9 @@ final class LiveAdapter {
         var name = hasNametags ? Nametags.name(for: object) : nil
         if name == nil, let view = object as? PlatformView { name = Platform.accessibilityName(of: view) }
         if name == nil, let guide = object as? PlatformLayoutGuide { name = Platform.identifier(of: guide) }
-        let made = ObjectReference(className: classNames(of: object).name,
+        let made = ObjectReference(className: className(of: object),
                                    address: UInt64(Nametags.address(of: object)), name: name,
-                                   property: propertyNames?.property(of: object) { classNames(of: $0).name })
+                                   property: propertyNames?.property(of: object) { className(of: $0) })
         referencePositions.set(references.count, for: key)
         references.append(made)
         return made
@@ -88,9 +93,19 @@ final class LiveAdapter {
     /// The class as logs print it (`UIView`, `App.HeaderView`) and its
     /// superclasses below the root class, nearest first; cached per class.
     func classNames(of object: AnyObject) -> (name: String, superclasses: [String]) {
+        classes[classPosition(of: object)]
+    }
+
+    /// `classNames(of: object).name`, without copying the superclasses.
+    func className(of object: AnyObject) -> String {
+        classes[classPosition(of: object)].name
+    }
+
+    /// Where the object's class is in `classes`, adding it on first sight.
+    private func classPosition(of object: AnyObject) -> Int {
         let type: AnyClass = Swift.type(of: object)
         let key = Self.key(ofClass: type)
-        if let known = classInfo.value(for: key) { return known }
+        if let known = classPositions.value(for: key) { return known }
         var superclasses: [String] = []
         var next: AnyClass? = _getSuperclass(type)
         while let current = next {
@@ -98,9 +113,9 @@ final class LiveAdapter {
             if name != "NSObject" { superclasses.append(name) }
             next = _getSuperclass(current)
         }
-        let info = (Self.printedName(type), superclasses)
-        classInfo.set(info, for: key)
-        return info
+        classPositions.set(classes.count, for: key)
+        classes.append((Self.printedName(type), superclasses))
+        return classes.count - 1
     }
 
     /// UIKit's and ReferenceKit's own classes print bare; so do the app's own
@@ -193,7 +208,7 @@ final class LiveAdapter {
             ambiguousVariables: ambiguous ? ambiguity.variables(of: view) : [],
             isFlipped: Platform.isFlipped(view),
             viewController: Platform.nextResponder(of: view).flatMap { $0 as? PlatformViewController }
-                .map { classNames(of: $0).name },
+                .map { className(of: $0) },
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
             ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
         )
@@ -308,7 +323,7 @@ final class LiveAdapter {
     func makeSnapshot(of c: NSLayoutConstraint, owner: ObjectReference?) -> ConstraintSnapshot {
         let first = c.firstItem
         let second = c.secondItem
-        let className = classNames(of: c).name
+        let className = className(of: c)
         // One the adapter found in a view's `constraints` is installed, so
         // active; asking would load the constraint's weak owner again. (A
         // pattern, not `owner == nil`, which compares a copy of the reference.)
@@ -362,7 +377,7 @@ final class LiveAdapter {
     /// An object's key in the adapter's caches: its address (`ObjectKeys`).
     static func key(_ object: AnyObject) -> UInt64 { ObjectKeys.key(object) }
 
-    /// A class's key in `classInfo`: its metadata's address (`ObjectKeys`).
+    /// A class's key in `classPositions`: its metadata's address (`ObjectKeys`).
     static func key(ofClass type: AnyClass) -> UInt64 { ObjectKeys.key(ofClass: type) }
 
     static func rect(_ r: CGRect) -> SnapshotRect {
