@@ -100,27 +100,41 @@ enum ViewLayoutDescription {
                                        reported: AddressTable<Bool>?, origins: inout OriginMarkers,
                                        into out: inout TextWriter) {
         guard !constraints.isEmpty else { return }
-        // Only each constraint's owner is read to sort them: in a descent
-        // nearly every one is listed above, and copying whole snapshots to
-        // sort them cost more than writing the section.
-        var above: [ObjectReference] = []
+        // Only each constraint's owner is read to sort them, in place: in a
+        // descent nearly every one is listed above, and copying whole
+        // snapshots (or their owners) to sort them cost more than writing the
+        // section. Owners are kept as positions of a constraint they own, the
+        // first apart, so the usual section (one owner, all above) allocates nothing.
+        var firstAbove = -1
+        var firstAboveAddress: UInt64 = 0
+        var moreAbove: [(position: Int, address: UInt64)] = []
         var aboveCount = 0
         var notAbove: [Int] = []
-        for index in constraints.indices {
-            guard let reported, let address = constraints[index].owner?.address,
-                  reported.value(for: address) != nil else {
-                notAbove.append(index)
-                continue
+        constraints.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                guard let reported, let address = ownerAddress(buffer.baseAddress! + index),
+                      reported.value(for: address) != nil else {
+                    notAbove.append(index)
+                    continue
+                }
+                aboveCount += 1
+                if firstAbove < 0 {
+                    firstAbove = index
+                    firstAboveAddress = address
+                } else if address != firstAboveAddress, !moreAbove.contains(where: { $0.address == address }) {
+                    moreAbove.append((index, address))
+                }
             }
-            aboveCount += 1
-            if !above.contains(where: { $0.address == address }) { above.append(constraints[index].owner!) }
         }
         let listed = aboveCount == 0 ? constraints : notAbove.map { constraints[$0] }
         func writeOwners() {
             out.write("listed above under ")
-            for (index, owner) in above.enumerated() {
-                if index > 0 { out.write(", ") }
-                owner.writeBracketed(into: &out)
+            constraints.withUnsafeBufferPointer { buffer in
+                ObjectReference.writeBracketed((buffer.baseAddress! + firstAbove).pointer(to: \.owner)!, into: &out)
+                for owner in moreAbove {
+                    out.write(", ")
+                    ObjectReference.writeBracketed((buffer.baseAddress! + owner.position).pointer(to: \.owner)!, into: &out)
+                }
             }
         }
         out.write(indent)
@@ -142,6 +156,12 @@ enum ViewLayoutDescription {
             writeOwners()
             out.write(")\n")
         }
+    }
+
+    /// The address of the constraint's owner, if it has one with an address, read in place.
+    private static func ownerAddress(_ c: UnsafePointer<ConstraintSnapshot>) -> UInt64? {
+        guard case .some = c.pointee.owner else { return nil }
+        return c.pointee.owner?.address
     }
 
     /// `<Name:0x…> Class : Superclass [Autosizes] [Caution: Ambiguous Layout! minX, width]`.
