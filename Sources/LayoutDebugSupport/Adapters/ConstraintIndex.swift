@@ -34,8 +34,12 @@ struct ConstraintIndex {
     /// Every filing, chained per item through `next`: one array rather than
     /// an array per item, so filing a constraint allocates nothing.
     private var filings: [Filing] = []
-    /// Each item's first and last filing, by the item's address.
-    private var chains = AddressTable<(first: Int, last: Int)>()
+    /// Each item's first and last filing, in the order items were first filed.
+    private var chains: [(first: Int, last: Int)] = []
+    /// Each item's position in `chains`, by the item's address: a filing then
+    /// updates its chain with one lookup, where looking the ends up and
+    /// storing them back took two.
+    private var chainPositions = AddressTable<Int>()
 
     /// Files each constraint of one ancestor under the items it names (by
     /// address, which the snapshot already holds, so no weak item reference
@@ -58,11 +62,12 @@ struct ConstraintIndex {
     private mutating func file(under item: UInt64, level: Int, offset: Int) {
         let index = filings.count
         filings.append(Filing(level: level, offset: offset, next: -1))
-        if let chain = chains.value(for: item) {
-            filings[chain.last].next = index
-            chains.set((chain.first, index), for: item)
+        if let position = chainPositions.value(for: item) {
+            filings[chains[position].last].next = index
+            chains[position].last = index
         } else {
-            chains.set((index, index), for: item)
+            chainPositions.set(chains.count, for: item)
+            chains.append((index, index))
         }
     }
 
@@ -77,7 +82,8 @@ struct ConstraintIndex {
 
     /// The open levels' constraints that name `view`, in the order they were pushed.
     func constraints(naming view: PlatformView) -> [ConstraintSnapshot] {
-        guard let chain = chains.value(for: LiveAdapter.key(view)) else { return [] }
+        guard let position = chainPositions.value(for: LiveAdapter.key(view)) else { return [] }
+        let chain = chains[position]
         // Counted first, so the array is allocated once rather than regrown.
         var count = 0
         var index = chain.first
