@@ -193,62 +193,72 @@ enum DescentReport {
     /// walked (`SnapshotJSON`), without building the entries or a node per value.
     static func writeJSON(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                           all: Bool = false, into out: inout TextWriter) {
-        var writer = Writer(skipping: skipping, all: all)
-        var text = TextWriter(capacity: count(root) * 1280)
         out.reserveCapacity(count(root) * 4096)
-        var document = JSONDocumentWriter(into: &out)
+        var document = JSONDocumentWriter(skipping: skipping, all: all, into: &out)
         func visit(_ view: ViewSnapshot, depth: Int) {
-            let opens = writer.write(view, depth: depth, hasChildren: !view.children.isEmpty, into: &text)
-            document.writeEntry(view, depth: depth, skippedSubviews: !opens && !view.children.isEmpty, into: &out)
-            guard opens else { return }
+            guard document.write(view, depth: depth, hasChildren: !view.children.isEmpty, into: &out) else { return }
             view.children.withUnsafeBufferPointer { children in
                 for index in children.indices { visit(children[index], depth: depth + 1) }
             }
         }
         visit(root, depth: 0)
-        document.finish(text: text, into: &out)
+        document.finish(into: &out)
     }
 
-    /// Writes `{"schema":…,"kind":"descent-report","text":…,"entries":[…]}` during
-    /// the one visit of the views that also writes the text (with a `Writer`):
-    /// each entry straight into the report as its view is visited, then the
-    /// finished text in front of the entries.
+    /// Writes `{"schema":…,"kind":"descent-report","text":…,"entries":[…]}` one
+    /// view at a time, in pre-order, during the one visit of the views: each
+    /// view's entry straight into the report, its text (a `Writer`'s) escaped
+    /// into a buffer of its own, put in front of the entries at the end.
     ///
-    /// The live descent uses it beside `Writer.write`. The entries are some
-    /// four kilobytes a view; written into a buffer of their own they were
-    /// copied into the report at the end, and again each time that buffer grew.
-    struct JSONDocumentWriter {
+    /// The live descent uses it as the text report uses a `Writer`. The entries
+    /// are some four kilobytes a view; written into a buffer of their own they
+    /// were copied into the report at the end, and again each time that buffer
+    /// grew. The text is escaped view by view, so that its escaped length is
+    /// known at the end without reading it once more.
+    struct JSONDocumentWriter: ~Copyable {
+        private var writer: Writer
+        /// One view's text, escaped into `text` once written.
+        private var viewText = TextWriter(capacity: 4096)
+        /// The text so far, escaped for the JSON string.
+        private var text = TextWriter(capacity: 64 * 1024)
         /// Where the text goes, after `"text":"`, as a count of bytes written.
         private let textOffset: Int
         private var first = true
         private var repeats = SnapshotJSON.Repeats()
 
-        /// Writes the document's head into `out`, up to its first entry.
-        init(into out: inout TextWriter) {
+        /// Writes the document's head into `out`, up to its first entry; the
+        /// text leaves out the subviews of `skipping`'s classes, unless `all`.
+        init(skipping: Set<String>, all: Bool, into out: inout TextWriter) {
+            writer = Writer(skipping: skipping, all: all)
             out.write(JSONDocumentKind.descentReport.head)
             out.write("\"text\":\"")
             textOffset = out.count
             out.write("\",\"entries\":[")
         }
 
-        /// Appends one entry, `{"depth":…,"view":…,"skippedSubviews":…}`, the
-        /// view without its children.
-        mutating func writeEntry(_ view: ViewSnapshot, depth: Int, skippedSubviews: Bool,
-                                 into out: inout TextWriter) {
+        /// Writes one view's text and its entry, `{"depth":…,"view":…,"skippedSubviews":…}`
+        /// (the view without its children).
+        ///
+        /// - Returns: Whether its subviews belong in the report (`Writer.write`).
+        mutating func write(_ view: ViewSnapshot, depth: Int, hasChildren: Bool, into out: inout TextWriter) -> Bool {
+            let opens = writer.write(view, depth: depth, hasChildren: hasChildren, into: &viewText)
+            text.writeJSONEscaped(contentsOf: viewText)
+            viewText.truncate(toCount: 0)
             if !first { out.write(",") }
             first = false
             out.write("{\"depth\":")
             out.write(decimal: Int64(depth))
             out.write(",\"view\":")
             SnapshotJSON.write(view, withChildren: false, repeats: &repeats, into: &out)
-            out.write(skippedSubviews ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
+            out.write(!opens && hasChildren ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
+            return opens
         }
 
-        /// Closes the entries and the document, and puts `text`, escaped, in
-        /// front of the entries.
-        func finish(text: borrowing TextWriter, into out: inout TextWriter) {
+        /// Closes the entries and the document, and puts the text in front of
+        /// the entries.
+        func finish(into out: inout TextWriter) {
             out.write("]}")
-            out.insertJSONEscaped(contentsOf: text, at: textOffset)
+            out.insert(contentsOf: text, at: textOffset)
         }
     }
 

@@ -92,15 +92,25 @@ enum SnapshotJSON {
         }
         out.write(",\"secondAttribute\":")
         writeName(c.pointee.secondAttribute, into: &out)
-        out.write(",\"multiplier\":")
-        out.writeJSONNumber(c.pointee.multiplier)
-        out.write(",\"constant\":")
+        // Nearly every constraint has multiplier 1 and priority 1000 (required),
+        // and its frame miss is most often 0: those go in as literals, joined
+        // with the keys around them, as do the booleans.
+        if c.pointee.multiplier == 1 {
+            out.write(",\"multiplier\":1,\"constant\":")
+        } else {
+            out.write(",\"multiplier\":")
+            out.writeJSONNumber(c.pointee.multiplier)
+            out.write(",\"constant\":")
+        }
         out.writeJSONNumber(c.pointee.constant)
-        out.write(",\"priority\":")
-        out.writeJSONNumber(c.pointee.priority)
+        if c.pointee.priority == 1000 {
+            out.write(",\"priority\":1000")
+        } else {
+            out.write(",\"priority\":")
+            out.writeJSONNumber(c.pointee.priority)
+        }
         if let active = c.pointee.isActive {
-            out.write(",\"isActive\":")
-            writeBool(active, into: &out)
+            out.write(active ? ",\"isActive\":true" : ",\"isActive\":false")
         }
         if let location = c.pointee.sourceLocation {
             out.write(",\"sourceLocation\":")
@@ -110,17 +120,19 @@ enum SnapshotJSON {
             out.write(",\"autoresizingMask\":")
             out.writeJSONString(mask)
         }
-        out.write(",\"isSystemSpacing\":")
-        writeBool(c.pointee.isSystemSpacing, into: &out)
+        out.write(c.pointee.isSystemSpacing ? ",\"isSystemSpacing\":true" : ",\"isSystemSpacing\":false")
         if case .some = c.pointee.owner {
             out.write(",\"owner\":")
             repeats.write(c.pointer(to: \.owner)!, into: &out)
         }
-        out.write(",\"isBroken\":")
-        writeBool(c.pointee.isBroken, into: &out)
+        out.write(c.pointee.isBroken ? ",\"isBroken\":true" : ",\"isBroken\":false")
         if let miss = c.pointee.frameMiss {
-            out.write(",\"frameMiss\":")
-            out.writeJSONNumber(miss)
+            if miss == 0 {
+                out.write(",\"frameMiss\":0")
+            } else {
+                out.write(",\"frameMiss\":")
+                out.writeJSONNumber(miss)
+            }
         }
         if let origin = c.pointee.origin {
             out.write(",\"origin\":")
@@ -282,6 +294,7 @@ enum SnapshotJSON {
         out.write("]")
     }
 
+    @inline(__always)
     private static func writeBool(_ value: Bool, into out: inout TextWriter) {
         if value { out.write("true") } else { out.write("false") }
     }

@@ -105,23 +105,10 @@ struct TextWriter: ~Copyable {
 
     /// Appends an integer in decimal, without making a `String`.
     mutating func write(decimal value: Int64) {
+        if writeSmallDecimal(value) { return }
         reserve(20)
         if value < 0 { write(ascii: UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        // Most numbers in a report have one to four digits (constants,
-        // priorities, sizes, depths): those are written without a loop.
-        if magnitude < 10_000 {
-            let number = UInt(magnitude)
-            let digits = number < 10 ? 1 : number < 100 ? 2 : number < 1000 ? 3 : 4
-            let last = end + digits - 1
-            base[last] = Self.decimalDigit(number % 10)
-            if digits > 1 { base[last - 1] = Self.decimalDigit(number / 10 % 10) }
-            if digits > 2 { base[last - 2] = Self.decimalDigit(number / 100 % 10) }
-            if digits > 3 { base[last - 3] = Self.decimalDigit(number / 1000) }
-            end += digits
-            return
-        }
-        var remaining = magnitude
+        var remaining = value.magnitude
         var digits = 1
         var probe = remaining
         while probe >= 10 { probe /= 10; digits += 1 }
@@ -132,6 +119,30 @@ struct TextWriter: ~Copyable {
             base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
             remaining /= 10
         } while remaining != 0
+    }
+
+    /// Appends `value` when it has one to four digits, the most numbers in a
+    /// report have (constants, priorities, sizes, depths), without a loop.
+    /// Inlined into the writers of numbers.
+    ///
+    /// - Returns: Whether it did; `false` leaves `value` to `write(decimal:)`.
+    @inline(__always)
+    private mutating func writeSmallDecimal(_ value: Int64) -> Bool {
+        guard value > -10_000, value < 10_000 else { return false }
+        reserve(5)
+        if value < 0 {
+            base[end] = UInt8(ascii: "-")
+            end += 1
+        }
+        let number = UInt(value.magnitude)
+        let digits = number < 10 ? 1 : number < 100 ? 2 : number < 1000 ? 3 : 4
+        let last = end + digits - 1
+        base[last] = Self.decimalDigit(number % 10)
+        if digits > 1 { base[last - 1] = Self.decimalDigit(number / 10 % 10) }
+        if digits > 2 { base[last - 2] = Self.decimalDigit(number / 100 % 10) }
+        if digits > 3 { base[last - 3] = Self.decimalDigit(number / 1000) }
+        end += digits
+        return true
     }
 
     @inline(__always)
@@ -258,22 +269,6 @@ extension TextWriter {
         }
     }
 
-    /// How many bytes `writeJSONEscaped(bytes)` writes: each byte, and for
-    /// each escaped one its escape's extra bytes (`writeJSONEscape(of:)`).
-    static func jsonEscapedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let start = bytes.baseAddress else { return 0 }
-        var total = bytes.count
-        var from = 0
-        while let index = firstJSONEscape(start, from: from, count: bytes.count) {
-            switch start[index] {
-            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: total += 1
-            default: total += 5
-            }
-            from = index + 1
-        }
-        return total
-    }
-
     /// The index of the first byte at or after `from` that JSON requires
     /// escaped (`"`, `\`, or below 0x20), or `nil`.
     ///
@@ -288,7 +283,7 @@ extension TextWriter {
     static func firstJSONEscape(_ start: UnsafePointer<UInt8>, from: Int, count: Int) -> Int? {
         var index = from
         while index + 8 <= count {
-            let flags = jsonEscapeFlags(start + index)
+            let flags = jsonEscapeFlags(word(at: start + index))
             if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
             index += 8
         }
@@ -296,7 +291,7 @@ extension TextWriter {
             // The last bytes as the word that ends at `count`: the bytes it
             // shares with the words before are plain, so its first flag is a
             // match past them.
-            let flags = jsonEscapeFlags(start + count - 8)
+            let flags = jsonEscapeFlags(word(at: start + count - 8))
             return flags != 0 ? count - 8 + flags.trailingZeroBitCount / 8 : nil
         }
         while index < count {
@@ -307,13 +302,18 @@ extension TextWriter {
         return nil
     }
 
-    /// The eight bytes at `bytes` with the top bit of each one JSON escapes
-    /// set, and perhaps of bytes after it (see `firstJSONEscape`).
+    /// The eight bytes at `bytes` as a word, in little-endian order, so that
+    /// byte i is bits 8i…8i+7 on every platform.
     @inline(__always)
-    private static func jsonEscapeFlags(_ bytes: UnsafePointer<UInt8>) -> UInt64 {
+    private static func word(at bytes: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The eight bytes of `word` (`word(at:)`) with the top bit of each one
+    /// JSON escapes set, and perhaps of bytes after it (see `firstJSONEscape`).
+    @inline(__always)
+    private static func jsonEscapeFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        // Little-endian order, so that byte i is bits 8i…8i+7 on every platform.
-        let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
         let below = (word &- ones &* 0x20) & ~word
@@ -338,7 +338,7 @@ extension TextWriter {
     /// fraction, non-finite ones as `null`.
     mutating func writeJSONNumber(_ value: Double) {
         if let integral = JSONNode.integral(value) {
-            write(decimal: integral)
+            if !writeSmallDecimal(integral) { write(decimal: integral) }
         } else {
             write(JSONNode.number(value))
         }
@@ -353,32 +353,29 @@ extension TextWriter {
         }
     }
 
-    /// Puts the bytes another writer holds, escaped for a JSON string, at
-    /// `offset` (a count of bytes already written), moving what follows.
+    /// Appends the bytes another writer holds, escaped for a JSON string.
+    mutating func writeJSONEscaped(contentsOf other: borrowing TextWriter) {
+        writeJSONEscaped(UnsafeBufferPointer(start: other.base + other.reserved, count: other.count))
+    }
+
+    /// Puts the bytes another writer holds at `offset` (a count of bytes
+    /// already written), moving what follows.
     ///
     /// A descent report's JSON has its text before its entries, and both are
     /// written during one visit of the views: the entries go straight into
     /// the report's buffer and the text, complete only at the end, in front
-    /// of them. That moves the entries once, where writing them into a buffer
-    /// of their own copied them into the report, and again each time that
-    /// buffer grew.
-    mutating func insertJSONEscaped(contentsOf other: borrowing TextWriter, at offset: Int) {
+    /// of them. That moves the entries once.
+    mutating func insert(contentsOf other: borrowing TextWriter, at offset: Int) {
         precondition(offset >= 0 && offset <= count, "insertion point outside the text")
-        let bytes = UnsafeBufferPointer(start: other.base + other.reserved, count: other.count)
-        let length = Self.jsonEscapedCount(bytes)
-        reserve(length)
+        reserve(other.count)
         let gap = reserved + offset
-        UnsafeMutableRawPointer(base + gap + length).copyMemory(from: base + gap, byteCount: end - gap)
-        let tail = end + length
-        // Written into the gap through the usual appends: the room was reserved
-        // above, so none of them grows (and moves) the storage.
-        end = gap
-        writeJSONEscaped(bytes)
-        precondition(end == gap + length, "escaped length miscounted")
-        end = tail
+        UnsafeMutableRawPointer(base + gap + other.count).copyMemory(from: base + gap, byteCount: end - gap)
+        (base + gap).update(from: other.base + other.reserved, count: other.count)
+        end += other.count
     }
 
     /// Appends a copy of `count` bytes written earlier, from `offset` bytes in.
+    @inline(__always)
     mutating func writeAgain(from offset: Int, count: Int) {
         precondition(offset >= 0 && count >= 0 && offset + count <= self.count, "copy from outside the text")
         reserve(count)

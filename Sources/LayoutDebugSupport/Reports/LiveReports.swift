@@ -47,19 +47,16 @@ public enum LiveReports {
             if case .success = visited { return }
         }
         if options.contains(.json), !options.contains(.noDescend) {
-            // The same visit, writing the text aside and the JSON entries into `out`;
-            // the text goes in front of the entries at the end.
-            var writer = DescentReport.Writer(skipping: skippedClasses, all: options.contains(.all))
-            var text = TextWriter(capacity: 64 * 1024)
+            // The same visit, writing the JSON entries into `out` and the text
+            // aside; the text goes in front of the entries at the end.
             let start = out.count
-            var document = DescentReport.JSONDocumentWriter(into: &out)
+            var document = DescentReport.JSONDocumentWriter(skipping: skippedClasses, all: options.contains(.all),
+                                                            into: &out)
             let visited = LiveSnapshots.descend(at: address) { view, depth, hasChildren in
-                let opens = writer.write(view, depth: depth, hasChildren: hasChildren, into: &text)
-                document.writeEntry(view, depth: depth, skippedSubviews: !opens && hasChildren, into: &out)
-                return opens
+                document.write(view, depth: depth, hasChildren: hasChildren, into: &out)
             }
             if case .success = visited {
-                document.finish(text: text, into: &out)
+                document.finish(into: &out)
                 return
             }
             out.truncate(toCount: start)  // the head, written before the lookup failed

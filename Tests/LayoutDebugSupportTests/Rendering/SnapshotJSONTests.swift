@@ -101,9 +101,14 @@ final class SnapshotJSONTests: XCTestCase {
         var addresses: [UInt64] = [0, UInt64.max]
         for digits in 1...16 { addresses += [UInt64(1) << (4 * (digits - 1)), (UInt64(1) << (4 * digits - 1)) | 0xa5] }
         let views = addresses.map { ViewSnapshot(reference: ObjectReference(className: "UIView", address: $0)) }
+        // Multipliers, priorities and frame misses around the values written as literals (1, 1000, 0).
+        let multipliers: [Double] = [1, -1, 0.5, 1.000_000_1], priorities: [Double] = [1000, 999, 1000.5, 250]
+        let misses: [Double?] = [0, -0.0, nil, 0.5, -3]
         let constraints = constants.enumerated().map { index, constant in
             ConstraintSnapshot(address: addresses[index % addresses.count], firstItem: views[index % views.count].reference,
-                               firstAttribute: .width, constant: constant, priority: Double(index) * 37.5)
+                               firstAttribute: .width, multiplier: multipliers[index % multipliers.count],
+                               constant: constant, priority: priorities[index % priorities.count],
+                               frameMiss: misses[index % misses.count])
         }
         let root = ViewSnapshot(reference: ObjectReference(className: "UIWindow", address: 0x1), constraints: constraints,
                                 children: views)
