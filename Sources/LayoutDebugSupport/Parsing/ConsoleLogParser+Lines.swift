@@ -5,9 +5,7 @@ extension ConsoleLogParser {
     /// when it holds several (`parts`: a list pasted on one line).
     mutating func readLine(_ text: ByteText, _ lineStart: Int, _ lineEnd: Int, _ emit: (ParsedConflict) -> Void) {
         // A notice's lines are its own: its reason prints a constraint and a view on one line.
-        // A wrapped line's head is one constraint, though a `>=` in it ends like one.
-        guard state != .notice, let parts = Self.parts(text, lineStart, lineEnd),
-              !WrappedConstraintLine.isHead(text, lineStart, lineEnd) else {
+        guard state != .notice, let parts = Self.parts(text, lineStart, lineEnd) else {
             return readPart(text, lineStart, lineEnd, emit)
         }
         for part in parts { readPart(text, part.start, part.end, emit) }
@@ -236,7 +234,8 @@ extension ConsoleLogParser {
             return
         }
         // A wrapped line waits for its rest (`joinWrapped`); the broken one too, so the conflict stays open.
-        if let head = WrappedConstraintLine(text, start, end, isBroken: isBroken) {
+        if !WrappedConstraintLine.endsInClosing(text, start, end),
+           let head = WrappedConstraintLine.head(text, start, end, isBroken: isBroken) {
             wrapped = head
             return
         }
@@ -330,7 +329,7 @@ extension ConsoleLogParser {
         linesAfterList = 0
         linesAfterHeader = 0
         proseLines = 0
-        wrapped = nil
+        if wrapped != nil { wrapped = nil }
         pending.removeAll()
         noticeReader = nil
         state = .idle

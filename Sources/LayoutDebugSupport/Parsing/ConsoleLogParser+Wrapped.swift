@@ -18,7 +18,7 @@ extension ConsoleLogParser {
     /// constraint ends the conflict, as it does unwrapped; inside `flush`
     /// that inner flush emits the conflict, and the outer one finds nothing left.
     mutating func settleWrapped(_ emit: (ParsedConflict) -> Void) {
-        guard var held = wrapped else { return }
+        guard let held = wrapped else { return }
         wrapped = nil
         if held.isClosed {
             let lines = held.joinedLines

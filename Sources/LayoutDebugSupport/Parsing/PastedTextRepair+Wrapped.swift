@@ -24,7 +24,10 @@ import Darwin
 /// head is read alone and the middles as the lines they were
 /// (`ConsoleLogParser.settleWrapped`), so a head that no tail closes
 /// leaves the log read as it was without the joining.
-struct WrappedConstraintLine {
+///
+/// A class: the parser holds one rarely, and a reference keeps the parser's
+/// own state, read on every line, one word larger rather than seven.
+final class WrappedConstraintLine {
     /// What a continuation line is to the head above it.
     enum Continuation {
         /// Constraint text with no closing `>`: more follows.
@@ -53,12 +56,13 @@ struct WrappedConstraintLine {
     static let maximumMiddles = 6
 
     /// The head of a wrapped constraint at `text[start..<end]`, or `nil` when
-    /// the line is whole (the common case costs a look at its last bytes).
-    init?(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool) {
-        let last = Self.contentEnd(text, start, end)
-        guard last > start, text[last - 1] != UInt8(ascii: ">"),
-              case .constraint(let open, _, let quoted, _)? = ConstraintLine.find(text, start, end, strict: false),
-              !Self.holdsClosing(text, open, end) else { return nil }
+    /// the line is whole.
+    static func head(_ text: ByteText, _ start: Int, _ end: Int, isBroken: Bool) -> WrappedConstraintLine? {
+        guard let (open, quoted) = headOpening(text, start, end) else { return nil }
+        return WrappedConstraintLine(text, start, end, open: open, quoted: quoted, isBroken: isBroken)
+    }
+
+    private init(_ text: ByteText, _ start: Int, _ end: Int, open: Int, quoted: Bool, isBroken: Bool) {
         bytes = Array(UnsafeBufferPointer(start: text.base + start, count: end - start))
         headCount = bytes.count
         var prefixEnd = quoted ? open - 1 : open
@@ -69,13 +73,24 @@ struct WrappedConstraintLine {
 
     /// Whether `text[start..<end]` opens a constraint that the line does not close.
     static func isHead(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
-        WrappedConstraintLine(text, start, end, isBroken: false) != nil
+        headOpening(text, start, end) != nil
+    }
+
+    /// Where the constraint a head opens starts (its `<`), and whether a `"`
+    /// stands before it; `nil` when the line is no head.
+    private static func headOpening(_ text: ByteText, _ start: Int, _ end: Int) -> (open: Int, quoted: Bool)? {
+        guard !endsInClosing(text, start, end) else { return nil }
+        let last = contentEnd(text, start, end)
+        guard last > start, text[last - 1] != UInt8(ascii: ">"),
+              case .constraint(let open, _, let quoted, _)? = ConstraintLine.find(text, start, end, strict: false),
+              !holdsClosing(text, open, end) else { return nil }
+        return (open, quoted)
     }
 
     /// Joins the line `text[start..<end]` (trimmed, holding no keyword and no
     /// constraint opening), number `line`, when it continues the head;
     /// returns whether it did.
-    mutating func join(_ text: ByteText, _ start: Int, _ end: Int, line: Int) -> Bool {
+    func join(_ text: ByteText, _ start: Int, _ end: Int, line: Int) -> Bool {
         var from = start
         if !prefix.isEmpty, end - start >= prefix.count,
            prefix.withUnsafeBufferPointer({ memcmp(text.base + start, $0.baseAddress!, prefix.count) }) == 0 {
@@ -129,7 +144,7 @@ struct WrappedConstraintLine {
 
     /// Calls `body` with the joined text when a tail closed it, else with
     /// the head alone, and its length (a `0` after it, as `ByteText` readers expect).
-    mutating func withText(_ body: (ByteText, Int) -> Void) {
+    func withText(_ body: (ByteText, Int) -> Void) {
         if !isClosed { bytes.removeSubrange(headCount...) }
         Self.withText(&bytes, body)
     }
@@ -143,6 +158,15 @@ struct WrappedConstraintLine {
     }
 
     // MARK: - Line ends
+
+    /// Whether the trimmed line ends as nearly every constraint line does,
+    /// in `>`, `>"` or `>",`: asked of each constraint line before `head`.
+    @inline(__always) static func endsInClosing(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        var last = end - 1
+        if last > start, text[last] == UInt8(ascii: ",") { last -= 1 }
+        if last > start, text[last] == UInt8(ascii: "\"") { last -= 1 }
+        return last >= start && text[last] == UInt8(ascii: ">")
+    }
 
     /// The index after the line's last byte that is not the list's or a
     /// page's closing (blanks, `,`, `"`, `”`, Markdown's `*`, a sentence's `.`).
