@@ -8,11 +8,13 @@
 # `ratio=X`: the worst ratio (ours / kiwi) over every operation (build, update, resize, readd,
 # conflict), workload and size run, after a `# worst:` line naming it. Raw results go to
 # bench/out/solver/.
-# Environment: SOLVER_BENCH_SCRATCH (SwiftPM scratch path, default .build-bench).
+# Environment: SOLVER_BENCH_SCRATCH (SwiftPM scratch path, default .build-solver-bench: not
+# .build-bench, which bench/report builds the other package into, and SwiftPM then finds no
+# solver-bench target there).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-SCRATCH=${SOLVER_BENCH_SCRATCH:-$REPO/.build-bench}
+SCRATCH=${SOLVER_BENCH_SCRATCH:-$REPO/.build-solver-bench}
 SIZES=100,1000
 REPS=3
 WORKLOADS=chain_req,chain,grid
