@@ -13,78 +13,78 @@ struct ObjectReference: Codable, Hashable, Sendable {
     // takes one. Setting a field makes a new object, so values never share a
     // change.
 
-    /// The fields of one reference, shared by its copies and never changed.
-    private final class Fields: Sendable {
-        let className: String
-        let address: Optional<UInt64>
-        let name: Optional<String>
-        let title: Optional<String>
-        let property: Optional<String>
-
-        init(className: String, address: UInt64?, name: String?, title: String?, property: String?) {
-            self.className = className
-            self.address = address
-            self.name = name
-            self.title = title
-            self.property = property
-        }
+    /// The fields of one reference.
+    private struct Fields: Hashable, Sendable {
+        var className: String
+        var address: Optional<UInt64>
+        var name: Optional<String>
+        var title: Optional<String>
+        var property: Optional<String>
     }
 
-    private var fields: Fields
+    /// `Fields`, shared by the copies of one reference and never changed.
+    private final class Shared: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var shared: Shared
+
+    /// Sets one field by making a new shared object, so no other copy sees it.
+    private mutating func set<Value>(_ field: WritableKeyPath<Fields, Value>, to value: Value) {
+        var fields = shared.fields
+        fields[keyPath: field] = value
+        shared = Shared(fields)
+    }
 
     /// The class as the runtime prints it: `UIView`, `App.HeaderView`,
     /// `UITableViewCellContentView`, `_UILayoutGuide`.
     var className: String {
-        get { fields.className }
-        set { fields = Fields(className: newValue, address: address, name: name, title: title, property: property) }
+        get { shared.fields.className }
+        set { set(\.className, to: newValue) }
     }
     /// The object's address, or `nil` when the log named the item only by a
     /// key or an identifier (Masonry `UIView:key`, a bare name from `names:`).
     var address: UInt64? {
-        get { fields.address }
-        set { fields = Fields(className: className, address: newValue, name: name, title: title, property: property) }
+        get { shared.fields.address }
+        set { set(\.address, to: newValue) }
     }
     /// A user-facing name: a nametag set with `lname`, else the
     /// `accessibilityIdentifier`, else a bare name from a log; `nil` if none.
     var name: String? {
-        get { fields.name }
-        set { fields = Fields(className: className, address: address, name: newValue, title: title, property: property) }
+        get { shared.fields.name }
+        set { set(\.name, to: newValue) }
     }
     /// A title as logs print it after the address (`'Sign in'`), already
     /// cut at 25 characters plus `...` when it was long.
     var title: String? {
-        get { fields.title }
-        set { fields = Fields(className: className, address: address, name: name, title: newValue, property: property) }
+        get { shared.fields.title }
+        set { set(\.title, to: newValue) }
     }
     /// The stored property that holds the object, as `Holder.property`
     /// (`ProfileCell.avatarView`, `FeedViewController.cards[2]`): found by
     /// reflection over the object's view controller and ancestor views
     /// (`PropertyNames`); `nil` when none holds it, and always from a log.
     var property: String? {
-        get { fields.property }
-        set { fields = Fields(className: className, address: address, name: name, title: title, property: newValue) }
+        get { shared.fields.property }
+        set { set(\.property, to: newValue) }
     }
 
     /// Creates a reference.
     init(className: String, address: UInt64? = nil, name: String? = nil, title: String? = nil,
                 property: String? = nil) {
-        fields = Fields(className: className, address: address, name: name, title: title, property: property)
+        shared = Shared(Fields(className: className, address: address, name: name, title: title, property: property))
     }
 
     /// Equal when every field is (copies of one reference at once).
     static func == (lhs: ObjectReference, rhs: ObjectReference) -> Bool {
-        if lhs.fields === rhs.fields { return true }
-        return lhs.className == rhs.className && lhs.address == rhs.address && lhs.name == rhs.name
-            && lhs.title == rhs.title && lhs.property == rhs.property
+        lhs.shared === rhs.shared || lhs.shared.fields == rhs.shared.fields
     }
 
     /// Hashes the fields in order, as the synthesized conformance did.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(className)
-        hasher.combine(address)
-        hasher.combine(name)
-        hasher.combine(title)
-        hasher.combine(property)
+        hasher.combine(shared.fields)
     }
 
     /// The address as `0x` followed by lowercase hex digits, or `nil`.
