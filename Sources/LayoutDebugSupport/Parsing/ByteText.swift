@@ -19,6 +19,16 @@ struct ByteText {
     /// The number of bytes in the window.
     let count: Int
 
+    /// Calls `body` with `bytes` as text and their count, with the `0` after
+    /// them that readers expect (they look one byte past a line's end);
+    /// `bytes` is as it was afterwards.
+    static func withTerminated<Value>(_ bytes: inout [UInt8], _ body: (ByteText, Int) -> Value) -> Value {
+        let count = bytes.count
+        bytes.append(0)
+        defer { bytes.removeLast() }
+        return bytes.withUnsafeBufferPointer { body(ByteText(base: $0.baseAddress!, count: count), count) }
+    }
+
     /// The byte at `index`; callers check bounds first.
     @inline(__always) subscript(index: Int) -> UInt8 { base[index] }
 

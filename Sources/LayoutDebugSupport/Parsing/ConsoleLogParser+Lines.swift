@@ -261,12 +261,9 @@ extension ConsoleLogParser {
         }
         noteRepairs { $0.add(repaired.repairs) }
         var bytes = repaired.bytes
-        let count = bytes.count
-        bytes.append(0)
         let original = text.string(start, end)
-        bytes.withUnsafeBufferPointer { buffer in
-            recordAsPrinted(ByteText(base: buffer.baseAddress!, count: count), 0, count, isBroken: isBroken,
-                            original: original)
+        ByteText.withTerminated(&bytes) { text, count in
+            recordAsPrinted(text, 0, count, isBroken: isBroken, original: original)
         }
     }
 

@@ -150,10 +150,7 @@ extension ConsoleLogParser {
         var changed = bytes.withUnsafeBufferPointer { buffer in
             AddressRuns.changedLine(ByteText(base: buffer.baseAddress!, count: buffer.count), 0, buffer.count)
         }
-        let count = changed.count
-        changed.append(0)
-        return changed.withUnsafeBufferPointer { buffer in
-            let text = ByteText(base: buffer.baseAddress!, count: count)
+        return ByteText.withTerminated(&changed) { text, count in
             let reading = readAlone(text, 0, count)
             var values: [UInt64] = []
             AddressRuns.forEach(in: text, 0, count) { runStart, runEnd, value, _ in

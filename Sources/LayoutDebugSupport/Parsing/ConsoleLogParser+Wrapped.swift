@@ -31,7 +31,7 @@ extension ConsoleLogParser {
         defer { lineNumber = current }
         for var middle in held.middles {
             lineNumber = middle.line
-            WrappedConstraintLine.withText(&middle.bytes) { text, count in readPart(text, 0, count, emit) }
+            ByteText.withTerminated(&middle.bytes) { text, count in readPart(text, 0, count, emit) }
         }
     }
 }

@@ -159,11 +159,8 @@ extension ConstraintLine {
         }
         if quoted, text.firstIndex(of: UInt8(ascii: "\\"), from: start, to: end) != nil {
             var bytes = unescaped(text, start, end)
-            let count = bytes.count
-            bytes.append(0)
-            return bytes.withUnsafeBufferPointer { buffer in
-                var parser = ConstraintTextParser(text: ByteText(base: buffer.baseAddress!, count: count),
-                                                  interner: interner)
+            return ByteText.withTerminated(&bytes) { text, count in
+                var parser = ConstraintTextParser(text: text, interner: interner)
                 return Result { () throws(ConstraintParseError) in try parser.parse(from: 0, to: count) }
             }
         }

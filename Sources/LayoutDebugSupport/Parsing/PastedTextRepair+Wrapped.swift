@@ -146,15 +146,7 @@ final class WrappedConstraintLine {
     /// the head alone, and its length (a `0` after it, as `ByteText` readers expect).
     func withText(_ body: (ByteText, Int) -> Void) {
         if !isClosed { bytes.removeSubrange(headCount...) }
-        Self.withText(&bytes, body)
-    }
-
-    /// Calls `body` with `bytes` as text and their length, a `0` after them.
-    static func withText(_ bytes: inout [UInt8], _ body: (ByteText, Int) -> Void) {
-        let count = bytes.count
-        bytes.append(0)
-        defer { bytes.removeLast() }
-        bytes.withUnsafeBufferPointer { body(ByteText(base: $0.baseAddress!, count: count), count) }
+        ByteText.withTerminated(&bytes, body)
     }
 
     // MARK: - Line ends
