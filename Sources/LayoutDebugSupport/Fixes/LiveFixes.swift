@@ -158,15 +158,7 @@ enum LiveFixes {
         guard let first = LiveAdapter.nearestView(c.firstItem) else { return nil }
         guard c.secondItem != nil else { return first }
         guard let second = LiveAdapter.nearestView(c.secondItem) else { return nil }
-        var ancestors = Set<ObjectIdentifier>()
-        var view: PlatformView? = first
-        while let current = view { ancestors.insert(ObjectIdentifier(current)); view = current.superview }
-        view = second
-        while let current = view {
-            if ancestors.contains(ObjectIdentifier(current)) { return current }
-            view = current.superview
-        }
-        return nil
+        return LiveAdapter.nearestCommonView(of: [first, second])
     }
 
     // MARK: - Undoing
