@@ -30,10 +30,15 @@ enum FrameworkClassNames {
     /// keyboard conflicts: `UIInputSetHostView`, `UIInputSetContainerView` and
     /// `UIRemoteKeyboardWindow` (corpus `logs/023.txt`), `TUISystemInputAssistantView`
     /// (TextInputUI's assistant bar, IQKeyboardManager #1615), `UIKeyboard…`,
-    /// `UIKB…` and the text effects window that hosts the keyboard.
-    static let privateNamePrefixes = [
+    /// `UIKB…` and the text effects window that hosts the keyboard; and the
+    /// text editing overlay.
+    static let privateNamePrefixes = keyboardNamePrefixes + ["UIEditingOverlay"]
+
+    /// The keyboard's private classes among `privateNamePrefixes`, which a
+    /// system conflict's place names "the keyboard" (`SystemContainer`).
+    static let keyboardNamePrefixes = [
         "UIInputSet", "UIRemoteKeyboardWindow", "UIKeyboard", "UIKB", "TUI", "UITextEffectsWindow",
-        "UIInputWindow", "UICompatibilityInputView", "UIEditingOverlay", "SystemInputAssistantView",
+        "UIInputWindow", "UICompatibilityInputView", "SystemInputAssistantView",
     ]
 
     /// Private framework classes printed with a module or in a private

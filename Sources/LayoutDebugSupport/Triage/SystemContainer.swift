@@ -61,12 +61,8 @@ enum SystemContainer: String, Codable, CaseIterable, Sendable {
         return nil
     }
 
-    /// The keyboard's classes (`FrameworkClassNames.privateNamePrefixes`, the
-    /// keyboard's among them, and UIKit's own `_UIKB…`).
-    private static let keyboardPrefixes = [
-        "UIInputSet", "UIRemoteKeyboardWindow", "UIKeyboard", "UIKB", "_UIKB", "TUI", "UITextEffectsWindow",
-        "UIInputWindow", "UICompatibilityInputView", "SystemInputAssistantView",
-    ]
+    /// The keyboard's classes: its private ones without an underscore, and UIKit's own `_UIKB…`.
+    private static let keyboardPrefixes = FrameworkClassNames.keyboardNamePrefixes + ["_UIKB"]
 
     /// The container a conflict sits in: the nearest one up `chain` (nearest
     /// first), stopping at the first view of the app's own (itself counted: an
