@@ -16,6 +16,10 @@ LayoutDemoDidLayout ($arg1 = the root view):
                   interleaved with it (issue 16: at most 2x lreport); `--stress`
                   (three solves of a copy of the constraints) is printed beside it.
 
+Beside (2), its parts are timed apart: the call alone, the read, and the same call on
+one leaf view without descending (the expression's own cost; the call less it is the
+report made in the target).
+
 (1), (2) and (4) are medians of --repeat runs; (3) is one walk of the whole tree.
 Prints all four, (3)/(2) and (4)/(2), and ends with `ratio=X` where X = (2)/(1).
 """
@@ -150,6 +154,13 @@ class Bench(object):
                                    address=self.entry_address("lds_report"))
         return self.evaluate(call)
 
+    def leaf_expression(self, address):
+        """The same call on one view without descending (the last in pre-order, a leaf): the
+        expression's own cost, so that the report made in the target is the whole call less this."""
+        call = layout_debug.c_call("lds_report", layout_debug.c_pointer(address),
+                                   str(layout_debug.LDS_NO_DESCEND), address=self.entry_address("lds_report"))
+        return self.evaluate(call)
+
     def per_object(self, addresses):
         # The same resolved-address call that lreport makes, once per view.
         report = self.entry_address("lds_report")
@@ -196,7 +207,7 @@ def main():
         lint_text = bench.llint_result().GetOutput()
         if not lint_text.rstrip().endswith("0 findings"):
             fail("llint found traps in many-views, which has none:\n" + lint_text[-2000:])
-        samples = {"floor": [], "lreport": [], "call": [], "read": [], "copy_out": [], "llint": []}
+        samples = {"floor": [], "lreport": [], "call": [], "read": [], "copy_out": [], "llint": [], "leaf": []}
         for _ in range(args.repeat):
             samples["floor"].append(timed(bench.floor, 1)[0])
             start = time.perf_counter()
@@ -214,8 +225,14 @@ def main():
             start = time.perf_counter()
             bench.read_text(value)
             samples["read"].append(time.perf_counter() - start)
-        floor, ours, expression, read, copy_out, lint = (statistics.median(samples[key]) for key in
-                                                         ("floor", "lreport", "call", "read", "copy_out", "llint"))
+            start = time.perf_counter()
+            leaf_text = bench.read_text(bench.leaf_expression(addresses[-1]))
+            samples["leaf"].append(time.perf_counter() - start)
+            if leaf_text.startswith("error:"):
+                fail("report of the last view 0x%x: %s" % (addresses[-1], leaf_text.strip()))
+        floor, ours, expression, read, copy_out, lint, leaf = (
+            statistics.median(samples[key]) for key in
+            ("floor", "lreport", "call", "read", "copy_out", "llint", "leaf"))
         stress = timed(lambda: bench.llint_result(stress=True), max(1, args.repeat // 4))[0]
         start = time.perf_counter()
         bench.per_object(addresses)
@@ -230,6 +247,9 @@ def main():
     print("(2) lreport <root>, one expression:     %8.2f ms (median of %d, interleaved)" % (ours * 1e3, args.repeat))
     print("    parts, timed apart: the call with the report made in the target %.2f ms,"
           " reading the %d-byte buffer %.2f ms" % (expression * 1e3, len(report), read * 1e3))
+    print("    the same call on one leaf view, read back: %.2f ms; so the report made in the target"
+          " is about %.2f ms, and the rest of (2) beside the call and the read %.2f ms"
+          % (leaf * 1e3, (expression - leaf) * 1e3, (ours - expression - read) * 1e3))
     print("    the harness copying the output back into Python (GetOutput), not in (2): %.2f ms"
           % (copy_out * 1e3))
     print("(3) per-object, one expression a view:  %8.2f ms (%d expressions, %.2f ms each)"
