@@ -100,6 +100,7 @@ class Bench(object):
         self.frame = self.process.GetSelectedThread().GetFrameAtIndex(0)
         self.root = self.frame.FindRegister("arg1").GetValueAsUnsigned()
         self.options = layout_debug.expression_options(layout_debug.DEFAULT_TIMEOUT, lldb.eLanguageTypeC)
+        self.report_entry = None  # lds_report's load address, once the library is loaded
 
     def run_command(self, text):
         result = lldb.SBCommandReturnObject()
@@ -148,27 +149,29 @@ class Bench(object):
                 return symbol.GetStartAddress().GetLoadAddress(self.target)
         fail("no symbol %s in the process" % name)
 
+    def report_call(self, address, flags=0):
+        """The call lreport makes, `lds_report(address, flags)` through the entry point's
+        address, evaluated; the address is looked up once, as lreport keeps it per process."""
+        if self.report_entry is None:
+            self.report_entry = self.entry_address("lds_report")
+        call = layout_debug.c_call("lds_report", layout_debug.c_pointer(address), str(flags),
+                                   address=self.report_entry)
+        return self.evaluate(call)
+
     def report_expression(self):
         """lreport's one expression alone: the call, with the report made in the target."""
-        call = layout_debug.c_call("lds_report", layout_debug.c_pointer(self.root), "0",
-                                   address=self.entry_address("lds_report"))
-        return self.evaluate(call)
+        return self.report_call(self.root)
 
     def leaf_expression(self, address):
         """The same call on one view without descending (the last in pre-order, a leaf): the
         expression's own cost, so that the report made in the target is the whole call less this."""
-        call = layout_debug.c_call("lds_report", layout_debug.c_pointer(address),
-                                   str(layout_debug.LDS_NO_DESCEND), address=self.entry_address("lds_report"))
-        return self.evaluate(call)
+        return self.report_call(address, layout_debug.LDS_NO_DESCEND)
 
     def per_object(self, addresses):
         # The same resolved-address call that lreport makes, once per view.
-        report = self.entry_address("lds_report")
         texts = 0
         for address in addresses:
-            call = layout_debug.c_call("lds_report", layout_debug.c_pointer(address),
-                                       str(layout_debug.LDS_NO_DESCEND), address=report)
-            text = self.read_text(self.evaluate(call))
+            text = self.read_text(self.report_call(address, layout_debug.LDS_NO_DESCEND))
             if text.startswith("error:"):
                 fail("per-object report of 0x%x: %s" % (address, text.strip()))
             texts += len(text)
