@@ -10,8 +10,16 @@ without its driver: LLDB's Python module in this process, one debugger in synchr
 (`run` and `continue` answer when the app stops), its input /dev/null, our commands imported,
 and the server started from Python. Nothing waits on a terminal.
 
-    scripts/lldb_mcp.py --stdio [-- PROGRAM ARGS…]     MCP over stdin/stdout (an agent's config)
-    scripts/lldb_mcp.py [--port N] [-- PROGRAM ARGS…]  MCP on localhost:N (0: any free port)
+    scripts/lldb_mcp.py --stdio [-- PROGRAM ARGS…]   MCP over stdin/stdout (an agent's config)
+    scripts/lldb_mcp.py [-- PROGRAM ARGS…]           MCP on a Unix socket only this user can open
+    scripts/lldb_mcp.py --port N --insecure-tcp …    MCP on localhost:N, open to every local process
+
+Whoever reaches the server can run any LLDB command, `platform shell` among them, as this user,
+and write into the debugged app. So the server listens on a Unix socket (LLDB 21's `accept://`
+scheme) in a folder made for it with mode 0700. With --stdio, the script connects to that
+socket, then deletes it and its folder at once: from then on no other process can connect,
+and the agent's stdin and stdout are the only way in. TCP on localhost is reachable by every
+process of the machine, so --port is refused unless --insecure-tcp asks for it by name.
 
 With --stdio, the script relays its stdin and stdout to the server's socket, so an MCP client
 that starts servers as commands (Claude Code, Cursor, VS Code) can use it; LLDB's own output,
@@ -192,25 +200,58 @@ def make_debugger(lldb, options):
     return debugger, (null, output)
 
 
-def start_server(lldb, debugger, port):
-    """Starts LLDB's MCP server on localhost:`port`; the port it listens on."""
-    ok, output, error = run_command(lldb, debugger, "protocol-server start MCP listen://localhost:%d" % port)
+def start_server(lldb, debugger, connection):
+    """Starts LLDB's MCP server listening on `connection` (`listen://localhost:N` or
+    `accept:///path`); the address it listens on, as LLDB names it."""
+    ok, output, error = run_command(lldb, debugger, "protocol-server start MCP " + connection)
     if not ok and "not a valid command" in error:
         fail("this LLDB has no MCP server: protocol-server needs LLDB 21 or later "
              "(the Swift 6.2+ toolchain's); give it with --lldb")
     if not ok:
-        fail("the MCP server did not start on localhost:%d: %s" % (port, (error or output).strip()))
-    found = re.search(r"127\.0\.0\.1\]?:(\d+)", output) or re.search(r":(\d+)\s*$", output.strip())
+        fail("the MCP server did not start on %s: %s" % (connection, (error or output).strip()))
+    found = re.search(r"listeners?: (\S+)", output)
     if not found:
-        fail("the MCP server said nothing of its port: %s" % output.strip())
+        fail("the MCP server said nothing of where it listens: %s" % output.strip())
+    return found.group(1)
+
+
+def private_socket_folder():
+    """A new folder only this user can open (mode 0700, as mkdtemp makes it), for the socket."""
+    folder = tempfile.mkdtemp(prefix="lldb-mcp-")
+    os.chmod(folder, 0o700)
+    return folder
+
+
+def listened_port(address):
+    """The TCP port of an address LLDB gives (`connection://[127.0.0.1]:N`)."""
+    found = re.search(r":(\d+)$", address)
+    if not found:
+        fail("the MCP server said nothing of its port: %s" % address)
     return int(found.group(1))
+
+
+def forget_socket(path):
+    """Deletes the socket's file and its folder: the server keeps the connection it accepted,
+    and nobody can open a new one."""
+    for remove in (os.unlink, os.rmdir):
+        try:
+            remove(path)
+        except OSError:
+            pass
+        path = os.path.dirname(path)
 
 
 # MARK: - Serving
 
-def relay_stdio(port):
-    """Relays stdin to the server's socket and the socket to stdout, until either closes."""
-    connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+def relay_stdio(socket_path):
+    """Connects to the server's Unix socket, deletes it so that no other process can connect,
+    then relays stdin to the server and the server to stdout, until either closes."""
+    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    connection.settimeout(30)
+    try:
+        connection.connect(socket_path)
+    finally:
+        forget_socket(socket_path)
     connection.settimeout(None)
     done = threading.Event()
 
@@ -267,7 +308,11 @@ def parse_arguments(argv):
         prog="lldb_mcp.py", description="LLDB's MCP server with the LayoutDebug commands loaded, "
         "headless and synchronous (no driver to deadlock on stdin: llvm/llvm-project#169703).")
     parser.add_argument("--stdio", action="store_true", help="speak MCP over stdin/stdout (for an agent's config)")
-    parser.add_argument("--port", type=int, default=0, help="localhost port to listen on (default: any free port)")
+    parser.add_argument("--port", type=int, default=None,
+                        help="serve on TCP at localhost:N (0: any free port) instead of a private Unix "
+                        "socket; every process of this machine can connect to it, so it needs --insecure-tcp")
+    parser.add_argument("--insecure-tcp", action="store_true",
+                        help="allow --port: anyone on this machine who connects can run commands as you")
     parser.add_argument("--lldb", default=None, help="the lldb whose Python module to use (default: the Swift "
                         "toolchain's, beside swift, else lldb on PATH); LLDB 21 or later")
     parser.add_argument("--commands", default=COMMANDS_SCRIPT, help="layout_debug.py to import (default: %(default)s)")
@@ -278,7 +323,12 @@ def parse_arguments(argv):
     parser.add_argument("--print-config", action="store_true", help="print an MCP client's config for --stdio and exit")
     parser.add_argument("program", nargs="*", help="the app to debug and its arguments, after --")
     options = parser.parse_args(argv)
-    if not 0 <= options.port <= 65535:
+    if options.port is not None and options.stdio:
+        fail("--stdio and --port exclude each other: with --stdio nothing listens for others")
+    if options.port is not None and not options.insecure_tcp:
+        fail("--port serves on TCP, which every process of this machine can reach and drive "
+             "the debugger through (platform shell runs as you): add --insecure-tcp to do it anyway")
+    if options.port is not None and not 0 <= options.port <= 65535:
         parser.error("--port must be 0-65535, got %d" % options.port)
     if options.stdio:
         folder = tempfile.mkdtemp(prefix="lldb-mcp-")
@@ -302,18 +352,28 @@ def main(argv):
         fail("no %s (--commands)" % options.commands)
     lldb = import_lldb(lldb_path)
     debugger, files = make_debugger(lldb, options)
-    port = start_server(lldb, debugger, options.port)
-    sys.stderr.write("LLDB MCP server on localhost:%d (tool lldb_command, debugger_id %d); LLDB's output: %s; "
-                     "the app's output: %s\n" % (port, debugger.GetID(), options.log or "stderr",
+    if options.port is not None:
+        where = "localhost:%d" % listened_port(start_server(lldb, debugger, "listen://localhost:%d" % options.port))
+        sys.stderr.write("warning: lldb_mcp: TCP port open to every process of this machine: any of them can "
+                         "run LLDB commands, and shell commands through them, as you\n")
+    else:
+        socket_path = os.path.join(private_socket_folder(), "mcp.sock")
+        start_server(lldb, debugger, "accept://" + socket_path)
+        where = ("a private socket, for this client only (stdio)" if options.stdio
+                 else "unix socket %s (this user only)" % socket_path)
+    sys.stderr.write("LLDB MCP server on %s (tool lldb_command, debugger_id %d); LLDB's output: %s; "
+                     "the app's output: %s\n" % (where, debugger.GetID(), options.log or "stderr",
                                                   options.app_output or "stdout and stderr"))
     sys.stderr.flush()
     try:
         if options.stdio:
-            relay_stdio(port)
+            relay_stdio(socket_path)
         else:
             wait_for_signal()
     finally:
         run_command(lldb, debugger, "protocol-server stop MCP")
+        if options.port is None:
+            forget_socket(socket_path)
         process = debugger.GetSelectedTarget().GetProcess()
         if process.IsValid() and process.GetState() not in (lldb.eStateExited, lldb.eStateDetached):
             process.Kill()

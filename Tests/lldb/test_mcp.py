@@ -105,8 +105,8 @@ def start_server(arguments, tmp_path, **pipes):
     return process, lines
 
 
-def announced_port(process, lines, timeout=WAIT):
-    """The port the script names on stderr once its server listens."""
+def announcement(process, lines, pattern, timeout=WAIT):
+    """The first match of `pattern` in the script's stderr, once its server listens."""
     seen = []
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -117,11 +117,45 @@ def announced_port(process, lines, timeout=WAIT):
         if line is None:
             break
         seen.append(line)
-        found = re.search(r"LLDB MCP server on localhost:(\d+) ", line)
+        found = re.search(pattern, line)
         if found:
-            return int(found.group(1))
+            return found
     process.kill()
-    raise AssertionError("lldb_mcp.py announced no port (exit %s):\n%s" % (process.poll(), "".join(seen)))
+    raise AssertionError("lldb_mcp.py announced no server (exit %s):\n%s" % (process.poll(), "".join(seen)))
+
+
+def announced_socket(process, lines):
+    """The Unix socket the script names on stderr once its server listens."""
+    return announcement(process, lines, r"LLDB MCP server on unix socket (\S+) ").group(1)
+
+
+def listening_sockets(pid):
+    """(TCP ports, Unix socket paths) that process `pid` listens on, read from /proc as any
+    process of the machine could: the sockets among its file descriptors, matched by inode
+    with the kernel's tables. A Unix socket whose file was deleted is listed by its old path."""
+    inodes = set()
+    for fd in os.listdir("/proc/%d/fd" % pid):
+        try:
+            target = os.readlink("/proc/%d/fd/%s" % (pid, fd))
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:["):-1])
+    ports = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as rows:
+            for row in list(rows)[1:]:
+                fields = row.split()
+                if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                    ports.append(int(fields[1].rsplit(":", 1)[1], 16))
+    paths = []
+    with open("/proc/net/unix") as rows:
+        for row in list(rows)[1:]:
+            fields = row.split()
+            # Flags 00010000: __SO_ACCEPTCON, a listening socket.
+            if fields[6] in inodes and int(fields[3], 16) & 0x10000 and len(fields) > 7:
+                paths.append(fields[7])
+    return ports, paths
 
 
 def stop(process, signal_number=signal.SIGTERM):
@@ -142,8 +176,12 @@ def test_an_agent_runs_lbreak_reads_the_last_report_and_applies_the_fix_over_mcp
     process, lines = start_server(["--log", str(log), "--app-output", str(app_output), "--",
                                    demo, "cell-width-conflict"], tmp_path)
     try:
-        port = announced_port(process, lines)
-        connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        path = announced_socket(process, lines)
+        # Only this user may open the socket's folder.
+        assert os.stat(os.path.dirname(path)).st_mode & 0o777 == 0o700
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.settimeout(WAIT)
+        connection.connect(path)
         client = McpClient(connection.makefile("rb"), connection.makefile("wb"))
         assert client.initialize()["serverInfo"]["name"]
         tools = {tool["name"]: tool for tool in client.call("tools/list", {})["tools"]}
@@ -189,7 +227,7 @@ def test_an_agent_config_s_stdio_server_speaks_only_mcp_on_stdout(tmp_path):
     process, lines = start_server(["--stdio", "--log", str(tmp_path / "lldb-output.txt")], tmp_path,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
-        announced_port(process, lines)
+        announcement(process, lines, r"LLDB MCP server on a private socket, for this client only")
         # Every line on stdout is a JSON-RPC message: the client below parses each one.
         client = McpClient(process.stdout, process.stdin)
         assert client.initialize()["protocolVersion"]
@@ -214,3 +252,56 @@ def test_an_lldb_without_an_mcp_server_or_none_at_all_is_one_clear_line(tmp_path
         assert completed.returncode == 2, completed
         assert completed.stderr.splitlines() == [completed.stderr.strip()], completed.stderr
         assert completed.stderr.startswith("error: lldb_mcp: " + message), completed.stderr
+
+
+def test_while_an_agent_is_connected_over_stdio_no_other_process_reaches_the_server(tmp_path):
+    process, lines = start_server(["--stdio", "--log", str(tmp_path / "lldb-output.txt")], tmp_path,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        announcement(process, lines, r"LLDB MCP server on ")
+        client = McpClient(process.stdout, process.stdin)
+        assert client.initialize()["protocolVersion"]
+        # A second process of this machine looks for a way in, as an intruder would.
+        ports, paths = listening_sockets(process.pid)
+        assert ports == [], "the server listens on TCP port(s) %s" % ports
+        assert paths, "the server's listening socket was not found"
+        for path in paths:
+            intruder = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            intruder.settimeout(5)
+            try:
+                intruder.connect(path)
+            except OSError:
+                pass
+            else:
+                raise AssertionError("a second process connected to %s" % path)
+            finally:
+                intruder.close()
+        # The agent is still served.
+        assert "usage: lreport" in client.ok("help lreport")
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            stop(process)
+
+
+def test_tcp_is_refused_unless_asked_for_by_name_and_then_warns(tmp_path):
+    refused = subprocess.run([sys.executable, SCRIPT, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             universal_newlines=True, env=server_environment(), timeout=WAIT)
+    assert refused.returncode == 2, refused
+    assert refused.stderr.splitlines() == [refused.stderr.strip()], refused.stderr
+    assert refused.stderr.startswith("error: lldb_mcp: --port serves on TCP, which every process of this "
+                                     "machine can reach"), refused.stderr
+    assert "add --insecure-tcp" in refused.stderr, refused.stderr
+
+    process, lines = start_server(["--port", "0", "--insecure-tcp", "--log", str(tmp_path / "lldb-output.txt")], tmp_path)
+    try:
+        warning = announcement(process, lines, r"warning: lldb_mcp: TCP port open to every process of this machine")
+        assert "shell commands" in warning.string, warning.string
+        port = int(announcement(process, lines, r"LLDB MCP server on localhost:(\d+) ").group(1))
+        connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        client = McpClient(connection.makefile("rb"), connection.makefile("wb"))
+        assert client.initialize()["serverInfo"]["name"]
+        connection.close()
+    finally:
+        assert stop(process) == 0
