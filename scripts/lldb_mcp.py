@@ -24,7 +24,13 @@ process of the machine, so --port is refused unless --insecure-tcp asks for it b
 With --stdio, the script relays its stdin and stdout to the server's socket, so an MCP client
 that starts servers as commands (Claude Code, Cursor, VS Code) can use it; LLDB's own output,
 lbreak's reports among it, and the app's output go to files (--log, --app-output), never to
-stdout. An agent reads a conflict with `lconflicts --last --json`.
+stdout. The relay (mcp_relay.py) serves typed tools beside LLDB's `lldb_command`
+(layout_launch, layout_last_conflict, layout_fix…: mcp_tools.py), each answering with one of
+our JSON documents and its schema, negotiates the protocol version, and runs one command at a
+time, each interrupted at its timeout (--timeout; mcp_gate.py) so that the next call is
+answered. No command asks for confirmation: `auto-confirm` is on, which answers
+CommandInterpreter::Confirm, LLDB 21's one prompt that waits for input (`breakpoint delete`,
+`run` with a live process would otherwise hang: llvm/llvm-project#169703).
 
 The LLDB is the Swift toolchain's (beside `swift`), else `lldb` on PATH, or --lldb. Its
 Python module must be imported by the Python it was built for (the toolchain's links
@@ -44,7 +50,11 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
+
+import mcp_debugger
+import mcp_gate
+import mcp_relay
+import mcp_tools
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMANDS_SCRIPT = os.path.join(REPO, "lldb", "layout_debug.py")
@@ -187,6 +197,9 @@ def make_debugger(lldb, options):
     output = open(options.log, "a") if options.log else sys.stderr
     debugger.SetOutputFileHandle(output, False)
     debugger.SetErrorFileHandle(output, False)
+    # Confirm() reads an answer from the debugger's input, which nobody types into: it would
+    # wait for ever. With auto-confirm it takes the default answer at once.
+    required(lldb, debugger, "settings set auto-confirm true")
     required(lldb, debugger, "command script import " + quoted(options.commands))
     # The app never reads the agent's stream, nor writes to it.
     required(lldb, debugger, "settings set target.input-path /dev/null")
@@ -243,9 +256,30 @@ def forget_socket(path):
 
 # MARK: - Serving
 
-def relay_stdio(socket_path):
+def private_stdio():
+    """The agent's stdin and stdout as descriptors of their own, with 0 and 1 pointed at
+    /dev/null and stderr: whatever else writes to stdout (LLDB, Python's print while a
+    `script` command has swapped sys.stdout, a child process) cannot break the protocol."""
+    protocol_in, protocol_out = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    return protocol_in, protocol_out
+
+
+def write_all(descriptor, data):
+    """Writes all of `data` to a descriptor."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view):]
+
+
+def relay_stdio(socket_path, lldb, debugger, options, protocol):
     """Connects to the server's Unix socket, deletes it so that no other process can connect,
-    then relays stdin to the server and the server to stdout, until either closes."""
+    then relays the agent's stream to it, serving the bridge's own tools, until either closes."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(options.commands)))
+    from layoutdebug.constants import BREAKPOINT_NAME
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     connection.settimeout(30)
     try:
@@ -253,35 +287,19 @@ def relay_stdio(socket_path):
     finally:
         forget_socket(socket_path)
     connection.settimeout(None)
-    done = threading.Event()
+    session = mcp_debugger.DebuggerSession(lldb, debugger, BREAKPOINT_NAME)
+    gate = mcp_gate.CommandGate(mcp_debugger.DebuggerInterrupter(lldb, debugger))
+    protocol_in, protocol_out = protocol
 
-    def upstream():
-        """The client's messages to the server."""
-        try:
-            while True:
-                data = os.read(sys.stdin.fileno(), 65536)
-                if not data:
-                    break
-                connection.sendall(data)
-        except OSError:
-            pass
-        done.set()
+    def log(text):
+        """What the agent should not read goes where LLDB's output goes."""
+        with open(options.log, "a") as handle:
+            handle.write(text.rstrip("\n") + "\n")
 
-    def downstream():
-        """The server's answers to the client."""
-        try:
-            while True:
-                data = connection.recv(65536)
-                if not data:
-                    break
-                os.write(sys.stdout.fileno(), data)
-        except OSError:
-            pass
-        done.set()
-
-    for work in (upstream, downstream):
-        threading.Thread(target=work, daemon=True).start()
-    done.wait()
+    relay = mcp_relay.Relay(lambda size: os.read(protocol_in, size), lambda data: write_all(protocol_out, data),
+                            connection.recv, connection.sendall, mcp_tools.Tools(session), gate,
+                            options.timeout, log)
+    relay.serve()
     connection.close()
 
 
@@ -320,6 +338,9 @@ def parse_arguments(argv):
                         "(default: stderr; with --stdio, a file in the temporary folder)")
     parser.add_argument("--app-output", default=None, help="where the app's stdout and stderr go "
                         "(default: the script's own; with --stdio, a file in the temporary folder)")
+    parser.add_argument("--timeout", type=float, default=45.0, help="seconds a call may take before its command "
+                        "is interrupted (default: %(default)s, under the 60 s many clients wait); layout_launch and "
+                        "layout_continue take their own")
     parser.add_argument("--print-config", action="store_true", help="print an MCP client's config for --stdio and exit")
     parser.add_argument("program", nargs="*", help="the app to debug and its arguments, after --")
     options = parser.parse_args(argv)
@@ -328,6 +349,8 @@ def parse_arguments(argv):
     if options.port is not None and not options.insecure_tcp:
         fail("--port serves on TCP, which every process of this machine can reach and drive "
              "the debugger through (platform shell runs as you): add --insecure-tcp to do it anyway")
+    if not options.timeout > 0:
+        parser.error("--timeout must be more than 0, got %g" % options.timeout)
     if options.port is not None and not 0 <= options.port <= 65535:
         parser.error("--port must be 0-65535, got %d" % options.port)
     if options.stdio:
@@ -351,6 +374,7 @@ def main(argv):
     if not os.path.isfile(options.commands):
         fail("no %s (--commands)" % options.commands)
     lldb = import_lldb(lldb_path)
+    protocol = private_stdio() if options.stdio else None
     debugger, files = make_debugger(lldb, options)
     if options.port is not None:
         where = "localhost:%d" % listened_port(start_server(lldb, debugger, "listen://localhost:%d" % options.port))
@@ -367,7 +391,7 @@ def main(argv):
     sys.stderr.flush()
     try:
         if options.stdio:
-            relay_stdio(socket_path)
+            relay_stdio(socket_path, lldb, debugger, options, protocol)
         else:
             wait_for_signal()
     finally:
