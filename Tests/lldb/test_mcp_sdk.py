@@ -16,6 +16,7 @@ from mcp.client.stdio import stdio_client
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python"))
 from schema_check import check_document  # noqa: E402
+from conftest import ROOT  # noqa: E402
 from test_mcp import LOGGED_BROKEN, SCRIPT, server_environment  # noqa: E402
 from test_release_builds import release_products  # noqa: E402
 
@@ -56,7 +57,8 @@ def document(result, kind, tools, whole=True):
 def kind_tool(kind):
     """A tool answering with documents of `kind` (for its outputSchema)."""
     return {"process-stop": "layout_launch", "last-conflict": "layout_last_conflict", "fix-outcome": "layout_fix",
-            "descent-report": "layout_report", "conflict-tally": "layout_conflicts"}[kind]
+            "descent-report": "layout_report", "conflict-tally": "layout_conflicts", "lint": "layout_lint",
+            "explain": "layout_explain"}[kind]
 
 
 def error_line(result):
@@ -125,6 +127,10 @@ def test_an_agent_on_the_sdk_runs_into_the_conflict_reads_it_tries_fix_1_undoes_
         assert set(alone["entries"][0]["view"]) == {"reference", "frame"}, alone["entries"][0]["view"]
         assert alone["entries"][0]["view"]["reference"]["address"] == view
 
+        # The cell's required width cannot hold in the 50-wide cell: lint names the same view.
+        linted = document(await session.call_tool("layout_lint", {}), "lint", listed)
+        assert view in [finding["view"].get("address") for finding in linted["findings"]], linted["findings"]
+
         again = document(await session.call_tool("layout_fix", {"suggestion": 1}), "fix-outcome", listed)
         assert again["resolved"] is True, again["text"]
         ended = document(await session.call_tool("layout_continue", {}), "process-stop", listed)
@@ -165,6 +171,12 @@ def test_a_command_that_times_out_is_interrupted_and_the_next_call_answers(tmp_p
         assert relaunched.startswith("error: `run` timed out after 3 s and was interrupted; the app is stopped"), relaunched
         tally = document(await session.call_tool("layout_conflicts", {}), "conflict-tally", listed)
         assert tally["total"] == 0
+        # A pasted log needs no app: one report per conflict, each with its owner.
+        log_text = open(os.path.join(ROOT, "Tests", "Fixtures", "corpus", "logs", "001.txt")).read()
+        explained = document(await session.call_tool("layout_explain", {"log": log_text}), "explain", listed)
+        assert explained["reports"] and all("owner" in report for report in explained["reports"]), explained
+        nothing = error_line(await session.call_tool("layout_explain", {"log": "hello"}))
+        assert "no Auto Layout conflict found" in nothing, nothing
 
     run_agent(tmp_path, ["--timeout", "3", "--log", str(log)], agent)
     # LLDB's output has the script's KeyboardInterrupt, and nothing from the bridge itself.
