@@ -182,9 +182,8 @@ def required(lldb, debugger, line):
     return output
 
 
-def quoted(word):
-    """One argument for an LLDB command line (double quotes; backslash and quote escaped)."""
-    return '"%s"' % word.replace("\\", "\\\\").replace('"', '\\"')
+# One argument for an LLDB command line (double quotes; backslash and quote escaped).
+quoted = mcp_tools.quoted
 
 
 def make_debugger(lldb, options):
