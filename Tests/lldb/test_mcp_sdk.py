@@ -14,11 +14,12 @@ import jsonschema
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python"))
+from conftest import ROOT
+from test_mcp import LOGGED_BROKEN, SCRIPT, server_environment
+from test_release_builds import release_products
+
+sys.path.append(os.path.join(ROOT, "Tests", "python"))
 from schema_check import check_document  # noqa: E402
-from conftest import ROOT  # noqa: E402
-from test_mcp import LOGGED_BROKEN, SCRIPT, server_environment  # noqa: E402
-from test_release_builds import release_products  # noqa: E402
 
 OUR_TOOLS = {"layout_launch", "layout_continue", "layout_last_conflict", "layout_conflicts", "layout_report",
              "layout_fix", "layout_undo", "layout_lint", "layout_explain"}
