@@ -36,7 +36,7 @@ def test_lreport_takes_a_constraint_number_of_the_last_conflict_report(session):
     for number, address in numbered.items():
         assert session.ok("lreport #%d" % number) == session.ok("lreport " + address)
     error = session.fails("lreport #%d" % (len(numbered) + 1))
-    assert "the last conflict report has %d constraints" % len(numbered) in error, error
+    assert "the last conflict report lists %d constraints" % len(numbered) in error, error
     session.ok("lbreak --delete")
     session.continue_to_exit()
 
@@ -69,7 +69,7 @@ def test_llint_finds_a_cells_trap_from_its_content_view_with_the_axis_that_confl
     from_cell = session.ok("llint " + cell)
     from_content = session.ok("llint " + content)
     for found in (from_cell, from_content):
-        assert found.startswith("[cell-size-required] ") and found.endswith("\n1 findings\n"), found
+        assert found.startswith("[cell-size-required] ") and found.endswith("\n1 finding\n"), found
         fix = re.search(r"\n  fix: ([^\n]*)", found).group(1)
         assert fix.startswith("Lower the trailing constraint to priority 999") and "bottom" not in fix, found
         assert "\n  SnapKit: make.trailing.equalToSuperview().priority(999)\n" in found, found

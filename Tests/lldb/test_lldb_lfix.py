@@ -175,7 +175,8 @@ def test_bad_input_gets_one_line_and_the_app_runs_on(session):
     assert session.fails("lfix").startswith("error: lfix: say what to do: a change (--priority")
     assert session.fails("lfix --undo --list").startswith("error: lfix: one thing at a time")
     assert session.fails("lfix --priority 250").startswith("error: lfix: --priority needs a constraint")
-    assert session.fails("lfix $arg1 --priority 0") == "error: lfix: priority 0 is not between 1 and 1000"
+    assert session.fails("lfix $arg1 --priority 0") == \
+        "error: lfix: argument --priority: '0' is out of range: a number from 1 to 1000 (see `help lfix`)"
     assert "Frame:" in session.ok("lreport $arg1 --no-descend")
     session.continue_to_exit()
 

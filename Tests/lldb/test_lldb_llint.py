@@ -12,7 +12,7 @@ from conftest import freed_view, run_demo, session_in
 from test_lldb_lbreak import scenarios
 
 FINDING = re.compile(r"^\[([a-z-]+)\] <", re.MULTILINE)
-COUNT = re.compile(r"(?:^|\n)(\d+) findings$")
+COUNT = re.compile(r"(?:^|\n)(\d+) (findings?)$")
 
 
 def lint(session, command="llint --stress"):
@@ -22,6 +22,7 @@ def lint(session, command="llint --stress"):
     count = COUNT.search(output)
     assert count, output
     assert int(count.group(1)) == len(rules), output
+    assert (count.group(2) == "finding") == (len(rules) == 1), output  # `1 finding`, `2 findings`
     return rules, output
 
 

@@ -114,7 +114,7 @@ def test_lorigins_says_where_capture_stands_and_off_removes_it(session):
     # One line says where capture stands, at launch and in this process (issue 32).
     status = session.ok("lorigins")
     assert re.fullmatch(r"Origins: capture at launch is on; in this process capture is on, "
-                        r"\d+ live constraint\(s\) recorded\.\n", status), status
+                        r"\d+ live constraints recorded\.\n", status), status
     off = session.ok("lorigins off")
     assert off == "Origins: capture at launch is off (it was on); in this process capture is off.\n", off
     # Reports made after `off` say why they have no origin.

@@ -12,6 +12,13 @@ def test_timeout_parsing():
             expression_timeout.parse_timeout(bad)
 
 
+def test_a_timeout_of_zero_is_refused_with_the_range_it_is_outside():
+    # It said "must be between 0 and 3600, got 0": 0 is not accepted, and the line says so.
+    with pytest.raises(errors.UsageError) as info:
+        expression_timeout.parse_timeout("0")
+    assert str(info.value) == "timeout: '0' is out of range: more than 0 and at most 3600 seconds"
+
+
 def test_default_timeout_from_environment():
     assert expression_timeout.default_timeout({}) == 5.0
     assert expression_timeout.default_timeout({"LAYOUT_DEBUG_TIMEOUT": "12"}) == 12.0

@@ -52,10 +52,19 @@ def test_a_change_without_an_object_names_what_it_needs():
         plan_of("--priority 250")
     with pytest.raises(errors.UsageError, match="--no-autoresizing needs a view"):
         plan_of("--no-autoresizing")
-    with pytest.raises(errors.UsageError, match="counts from 1"):
+    with pytest.raises(errors.UsageError, match="from 1 to"):
         plan_of("--suggestion 0")
 
 
-def test_report_numbers_are_hash_and_digits_only():
-    assert fix_requests.is_report_number("#2") and fix_requests.is_report_number("#12")
-    assert not fix_requests.is_report_number("#") and not fix_requests.is_report_number("#x") and not fix_requests.is_report_number("0x2")
+@pytest.mark.parametrize("line, message", [
+    ("#2 --constant 1e308", "argument --constant: '1e308' is out of range: a number from -1000000 to 1000000 points"),
+    ("#2 --constant nan", "argument --constant: 'nan' is out of range"),
+    ("#2 --priority 1e400", "argument --priority: '1e400' is out of range: a number from 1 to 1000"),
+    ("#2 --priority 0", "argument --priority: '0' is out of range: a number from 1 to 1000"),
+    ("--suggestion 99999999999999999999", "argument --suggestion: '99999999999999999999' is out of range"),
+])
+def test_a_number_outside_its_range_is_refused_before_the_target_is_asked(line, message):
+    # `--constant 1e308` was taken, and the report printed `+ inf.0`.
+    with pytest.raises(errors.UsageError) as info:
+        parsed(line)
+    assert str(info.value).startswith(message)

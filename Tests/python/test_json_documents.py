@@ -94,9 +94,9 @@ def test_lsettings_json_validates_and_says_what_the_text_says():
 def test_lorigins_reads_each_status_the_library_gives():
     # ConstraintOrigins.status's three forms.
     assert process_capture("origins: capture is off in this process") == {"capturing": False}
-    assert process_capture("origins: capture is on; 7 live constraint(s) recorded") == {
+    assert process_capture("origins: capture is on; 7 live constraints recorded") == {
         "capturing": True, "recorded": 7}
-    assert process_capture("origins: capture is on; 100000 live constraint(s) recorded, 3 not recorded because "
+    assert process_capture("origins: capture is on; 100000 live constraints recorded, 3 not recorded because "
                            "the table was full (100000 records)") == {
         "capturing": True, "recorded": 100000, "refused": 3, "capacity": 100000}
 

@@ -55,6 +55,17 @@ def test_without_any_conflict_last_is_a_clear_error():
         last_report.last_report_text(conflict_log.ConflictLog())
 
 
+def test_counted_conflicts_without_a_report_are_counted_in_words_that_agree():
+    # One conflict counted without its report read "none of the 1 conflicts".
+    for count, message in ((1, "the one conflict counted came without its report (the ring kept none)"),
+                           (3, "none of the 3 conflicts counted came with a report (the ring kept none)")):
+        log = conflict_log.ConflictLog()
+        log.record_many("S", count, 10, 20)
+        with pytest.raises(last_report.LayoutDebugError) as info:
+            last_report.last_report_text(log)
+        assert str(info.value) == message
+
+
 def test_clear_forgets_the_last_report():
     log = conflict_log.ConflictLog()
     hit(log, library_document(), 100)

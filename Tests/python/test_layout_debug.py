@@ -43,7 +43,7 @@ def test_script_runs_under_python_3_9():
         "from layoutdebug.commands import COMMANDS, lreport\n"
         "assert lldb_api.lldb is None\n"
         "args = arguments.parse_command(lreport.ReportCommand(None, {}).parser, '0x10 --json --no-descend')\n"
-        "assert args.json and args.no_descend and args.object == ['0x10']\n"
+        "assert args.json and args.no_descend and args.object == '0x10'\n"
         "log = conflict_log.ConflictLog(); log.record('s', 'VC', when=0); log.record('s', None, when=1)\n"
         "assert conflict_log.format_conflict_summary(log).startswith('2 conflicts, 1 distinct signature')\n"
         "for command in COMMANDS: assert 'examples:' in command(None, {}).get_long_help()\n"

@@ -34,6 +34,6 @@ def test_a_10000_conflict_storm_with_capture_on_stays_within_one_storms_memory(t
     ten_thousand, printed = peak_kilobytes(tmp_path, loops=20)
     assert "delivered=10000" in printed, printed
     # Every window of the storm is freed before the next: no record may outlive it.
-    assert "origins: capture is on; 0 live constraint(s) recorded" in printed, printed
+    assert "origins: capture is on; 0 live constraints recorded" in printed, printed
     # The ceiling: what two storms of 500 needed, plus 16 MB for the allocator's slack.
     assert ten_thousand <= one_storm + 16 * 1024, (one_storm, ten_thousand)

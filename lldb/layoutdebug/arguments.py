@@ -28,14 +28,89 @@ class CommandParser(argparse.ArgumentParser):
         raise HelpRequested(self.format_usage())
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The description and examples as written; an object argument shown as the one it is."""
+
+    def _format_args(self, action, default_metavar):
+        """`object` (or `[view]`) for an argument whose words make one expression, where argparse
+        would show `object [object ...]`."""
+        if isinstance(action, OneExpression):
+            name = self._metavar_formatter(action, default_metavar)(1)[0]
+            return name if action.nargs == "+" else "[%s]" % name
+        return super(HelpFormatter, self)._format_args(action, default_metavar)
+
+
 def make_parser(prog, description, epilog):
     """A CommandParser for a command: its name, description and examples, as written."""
     return CommandParser(
         prog=prog,
         description=description,
         epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
+
+
+class OneExpression(argparse.Action):
+    """Every word left over joined into one object expression (`[self view]`, `a.b[0]`): the
+    command takes one object, which may have spaces."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        """Stores the words as one string ("" when none was given)."""
+        setattr(namespace, self.dest, join_words(values if isinstance(values, list) else [values]))
+
+
+def add_object_argument(parser, name, help_text, optional=False):
+    """The one object a command takes, as `name`: its words joined into one expression, "" when
+    `optional` and none was given."""
+    parser.add_argument(name, nargs="*" if optional else "+", action=OneExpression, default="",
+                        help=help_text)
+
+
+def number_in(low, high, whole=False, above_low=False, unit=""):
+    """An argparse `type` for a numeric option: a finite number from `low` to `high` (more
+    than `low` with `above_low`), a whole one when `whole`; anything else raises one line that
+    states the range."""
+
+    def read(text):
+        """The number `text` gives, inside the range."""
+        try:
+            value = int(text, 10) if whole else float(text)
+        except (TypeError, ValueError):
+            raise argparse.ArgumentTypeError("'%s' is not %s" % (text, "a whole number" if whole else "a number"))
+        below = value <= low if above_low else value < low
+        if value != value or below or value > high:  # NaN compares false with every bound
+            raise argparse.ArgumentTypeError("'%s' is out of range: %s" % (
+                text, describe_range(low, high, whole, above_low, unit)))
+        return value
+
+    read.__name__ = "number"  # argparse names the type in its own messages
+    return read
+
+
+def describe_range(low, high, whole=False, above_low=False, unit=""):
+    """`a number from 1 to 1000`, `more than 0 and at most 3600 seconds`."""
+    if above_low:
+        return "more than %s and at most %s%s" % (_plain(low), _plain(high), unit)
+    return "%s from %s to %s%s" % ("a whole number" if whole else "a number", _plain(low), _plain(high), unit)
+
+
+def _plain(value):
+    """A bound as a user types it: 1000000, 0.5, -1000000."""
+    return "%d" % value if float(value).is_integer() else "%g" % value
+
+
+# Every numeric option's range, in one place.
+# A priority, as UILayoutPriority takes it: 1 to required.
+PRIORITY = number_in(1, 1000)
+# A constant in points. The solver tells zero from not-zero at 1e-8, and a double's rounding is
+# 2.2e-16 of its value: at a million points that is 2.2e-10, well inside the tolerance (1e308
+# was taken, and the report printed `+ inf.0`).
+CONSTANT = number_in(-1e6, 1e6, unit=" points")
+# A place in a report's numbered list (`--suggestion N`, `#N`), counted from 1 as the report
+# counts; at most what lds_report_number's unsigned 32-bit argument holds.
+COUNT = number_in(1, 2 ** 32 - 1, whole=True)
+# The expression timeout.
+SECONDS = number_in(0, 3600, above_low=True, unit=" seconds")
 
 
 def split_command(command):

@@ -1,5 +1,8 @@
 """The expression timeout: parsed from lsettings or $LAYOUT_DEBUG_TIMEOUT, and shown (no LLDB)."""
 
+from argparse import ArgumentTypeError
+
+from .arguments import SECONDS
 from .constants import DEFAULT_TIMEOUT, TIMEOUT_ENV
 from .errors import UsageError
 
@@ -7,12 +10,9 @@ from .errors import UsageError
 def parse_timeout(text):
     """The timeout in seconds from lsettings' text; a UsageError unless 0 < s <= 3600."""
     try:
-        value = float(text)
-    except (TypeError, ValueError):
-        raise UsageError("timeout must be a number of seconds, got %r" % (text,))
-    if not value > 0 or value > 3600:
-        raise UsageError("timeout must be between 0 and 3600 seconds, got %s" % text)
-    return value
+        return SECONDS(text)
+    except ArgumentTypeError as error:
+        raise UsageError("timeout: %s" % error)
 
 
 def default_timeout(environ):

@@ -51,8 +51,6 @@ def plan(args, has_object):
     if has_object:
         raise UsageError("%s takes no object" % others[0])
     if args.suggestion is not None:
-        if args.suggestion < 1:
-            raise UsageError("--suggestion counts from 1, as the report numbers its changes")
         return "suggestion %d" % args.suggestion, None
     return others[0][2:], None
 
@@ -60,11 +58,6 @@ def plan(args, has_object):
 def _option_of(change):
     """`--priority` for "priority 999"."""
     return "--" + change.split(" ")[0]
-
-
-def is_report_number(text):
-    """Whether an object argument is `#N`, constraint N of the last conflict report."""
-    return len(text) > 1 and text[0] == "#" and text[1:].isdigit()
 
 
 def apply_line(handle, change):

@@ -68,6 +68,8 @@ def last_report(log):
     """The log's last report; a LayoutDebugError when there is none to give."""
     last = getattr(log, "last", None)
     if last is None:
+        if log.total == 1:
+            raise LayoutDebugError("the one conflict counted came without its report (the ring kept none)")
         if log.total:
             raise LayoutDebugError("none of the %d conflicts counted came with a report (the ring kept none)"
                                    % log.total)

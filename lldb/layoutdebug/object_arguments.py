@@ -1,7 +1,10 @@
-"""Object arguments: how `0x...`, `$arg1`, `$N` or an expression becomes an address (no LLDB)."""
+"""Object arguments: how `0x...`, `#N`, `$arg1`, `$N` or an expression becomes an address (no LLDB)."""
 
 import re
 
+from argparse import ArgumentTypeError
+
+from .arguments import COUNT
 from .errors import LayoutDebugError, UsageError
 
 
@@ -9,16 +12,22 @@ _HEX = re.compile(r"^0[xX][0-9a-fA-F]+$")
 _DECIMAL = re.compile(r"^[0-9]+$")
 _DOLLAR = re.compile(r"^\$[A-Za-z_][A-Za-z_0-9]*$|^\$[0-9]+$")
 
+_DIGITS = re.compile(r"^[0-9]+$")
+
 
 def classify_object_argument(text):
     """Says how to turn a user's object argument into an address.
 
-    Returns ("address", int) for a literal, ("dollar", name) for `$arg1`, a
-    register or a `$N` result variable, and ("expression", text) otherwise.
+    Returns ("address", int) for a literal, ("report number", N) for `#N`,
+    ("dollar", name) for `$arg1`, a register or a `$N` result variable, and
+    ("expression", text) otherwise. Text that starts with `#` and is not a
+    report number is a UsageError: no expression that names an object starts so.
     """
     text = (text or "").strip()
     if not text:
-        raise UsageError("missing object: give an address, $arg1, a register, $N or an expression")
+        raise UsageError("missing object: give an address, #N, $arg1, a register, $N or an expression")
+    if text.startswith("#"):
+        return ("report number", report_number(text))
     if _HEX.match(text):
         return ("address", int(text, 16))
     if _DECIMAL.match(text):
@@ -26,6 +35,17 @@ def classify_object_argument(text):
     if _DOLLAR.match(text):
         return ("dollar", text)
     return ("expression", text)
+
+
+def report_number(text):
+    """N of `#N`, constraint N of the last conflict report; a UsageError for any other `#…`."""
+    try:
+        if _DIGITS.match(text[1:]):
+            return COUNT(text[1:])
+    except ArgumentTypeError:  # out of range
+        pass
+    raise UsageError("%s is not a constraint number: #N is constraint N (from 1) of the last conflict report"
+                     % text)
 
 
 def check_address(address, text):

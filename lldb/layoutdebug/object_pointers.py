@@ -1,5 +1,6 @@
-"""The user's object argument made an address: a hex number, a register, a $N result or an
-expression evaluated in the frame's language (then as C), and the value decoded."""
+"""The user's object argument made an address: a hex number, #N (a constraint of the last
+conflict report), a register, a $N result or an expression evaluated in the frame's language
+(then as C), and the value decoded."""
 
 from .errors import LayoutDebugError
 from .expression_errors import classify_expression_error, describe_expression_failure
@@ -12,6 +13,10 @@ def resolve_object(ctx, text):
     kind, payload = classify_object_argument(text)
     if kind == "address":
         return check_address(payload, text)
+    if kind == "report number":
+        # Its address is remembered in the process (LastConflictReport), which answers
+        # with one `error:` line when the report has no such constraint.
+        return check_address(int(ctx.call_report("lds_report_number", str(payload)).strip(), 16), text)
     if kind == "dollar":
         register = ctx.frame.FindRegister(payload[1:])
         if register is not None and register.IsValid():

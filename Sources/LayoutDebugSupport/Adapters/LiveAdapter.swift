@@ -354,6 +354,7 @@ final class LiveAdapter {
             className: className,
             address: UInt64(Nametags.address(of: c)),
             identifier: identifier,
+            name: hasNametags ? Nametags.name(for: c) : nil,
             firstItem: first.map(reference),
             firstAttribute: firstAttribute ?? .notAnAttribute,
             relation: relation,

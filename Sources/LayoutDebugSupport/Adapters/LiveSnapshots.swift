@@ -112,18 +112,28 @@ enum LiveSnapshots {
         LiveAdapter().tree(of: view)
     }
 
+    /// What `lname` named: a view or guide as reports name it, or a constraint as
+    /// its report line shows it (the nametag where UIKit prints the identifier).
+    enum Named {
+        case item(ObjectReference)
+        case constraint(ConstraintSnapshot)
+    }
+
     /// Sets (or, with an empty name, clears) the nametag of the view, guide or
     /// constraint at `address`.
     ///
     /// - Returns: How the object is named now.
-    static func setName(_ name: String, at address: UInt) -> Result<ObjectReference, LookupError> {
+    static func setName(_ name: String, at address: UInt) -> Result<Named, LookupError> {
         StoppedProcessAccess.run {
             guard let object = LiveObjectLookup.object(at: address),
                   object is PlatformView || object is PlatformLayoutGuide || object is NSLayoutConstraint else {
                 return .failure(.notAnObject(address))
             }
             Nametags.set(name, for: object)
-            return .success(LiveAdapter().reference(object))
+            if let constraint = object as? NSLayoutConstraint {
+                return .success(.constraint(LiveAdapter().makeSnapshot(of: constraint, owner: nil as ObjectReference?)))
+            }
+            return .success(.item(LiveAdapter().reference(object)))
         }
     }
 

@@ -29,19 +29,32 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
 
     private static func unableToInstall(_ notice: LayoutNotice) -> NoticeExplanation {
         let view = notice.view("added to")
-        let outside = items(of: notice.constraint).filter { $0.address != view?.address }
-        let viewText = view.map(name) ?? "the view it was added to"
-        let others = outside.isEmpty ? "an item outside that view's subtree"
-            : outside.map(name).joined(separator: " and ") + ", outside that view's subtree"
         return NoticeExplanation(
             title: "Unable to install constraint on view",
             isException: true,
-            happened: "The constraint was added to \(viewText) (addConstraint:), but it ties \(others). "
+            happened: "The constraint was added to \(addedTo(view)) (addConstraint:), but \(outsideItems(notice, view)). "
                 + "A constraint is installed on a view that holds all its items, and these items share no common "
                 + "ancestor there: nothing was broken, the constraint was never installed.",
             fix: "Put both views in one hierarchy first (addSubview), then activate the constraint "
                 + "(isActive = true or NSLayoutConstraint.activate), which installs it on the items' nearest common "
-                + "ancestor; or add it to that ancestor, not to \(viewText).")
+                + "ancestor; or add it to that ancestor" + (view.map { ", not to " + name($0) } ?? " instead") + ".")
+    }
+
+    /// The view a constraint was added to; a message cut before its view names none, and
+    /// that is what is said, rather than naming the view by what was done to it.
+    private static func addedTo(_ view: ObjectReference?) -> String {
+        view.map(name) ?? "a view the log does not name"
+    }
+
+    /// Which of the constraint's items lie outside the view it was added to: those that are
+    /// not the view itself, or, when the log names no view, one of them.
+    private static func outsideItems(_ notice: LayoutNotice, _ view: ObjectReference?) -> String {
+        let outside = items(of: notice.constraint).filter { $0.address != view?.address }
+        if outside.isEmpty { return "it ties an item outside that view's subtree" }
+        if view == nil && outside.count > 1 {
+            return "one of its items, " + outside.map(name).joined(separator: " or ") + ", is outside that view's subtree"
+        }
+        return "it ties " + outside.map(name).joined(separator: " and ") + ", outside that view's subtree"
     }
 
     private static func unableToActivate(_ notice: LayoutNotice) -> NoticeExplanation {
@@ -57,7 +70,7 @@ public struct NoticeExplanation: Codable, Hashable, Sendable {
     }
 
     private static func hierarchyNotPrepared(_ notice: LayoutNotice) -> NoticeExplanation {
-        let container = notice.view("container").map(name) ?? "the view it was added to"
+        let container = addedTo(notice.view("container"))
         let missing = notice.view("not in the container").map { "\(name($0)) is not" }
             ?? "one of its items is not"
         let superview = notice.view("its superview").map { " (it is in \(name($0)))" } ?? ""

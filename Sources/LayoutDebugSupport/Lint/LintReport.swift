@@ -4,10 +4,11 @@
 ///
 /// Text gives each finding a head line (`[rule] <view>: what was measured`),
 /// its constraints with their addresses, why it hurts and the fixes, and ends
-/// with `N findings`, so a script or a person sees the count last. JSON is
+/// with the count (`0 findings`, `1 finding`, `2 findings`), so a script or a
+/// person sees it last. JSON is
 /// `{"findings": [...]}`, one object per finding.
 public enum LintReport {
-    /// The findings as text, ending with the line `N findings`.
+    /// The findings as text, ending with the line `N findings` (`1 finding`).
     public static func text(_ findings: [LayoutFinding]) -> String {
         var out = TextWriter(capacity: 1024)
         var origins = OriginMarkers()
@@ -32,8 +33,7 @@ public enum LintReport {
             if let snapKit = finding.snapKitFix { out.write("  SnapKit: \(snapKit)\n") }
             out.write("\n")
         }
-        // Always `findings`, as issue 16 spells the line, so one pattern reads every count.
-        out.write("\(findings.count) findings\n")
+        out.write("\(findings.count) finding\(findings.count == 1 ? "" : "s")\n")
         return out.string
     }
 

@@ -63,7 +63,7 @@ public enum ConstraintOrigins {
         lock.lock()
         defer { lock.unlock() }
         guard capturing else { return "origins: capture is off in this process" }
-        var text = "origins: capture is on; \(table.count) live constraint(s) recorded"
+        var text = "origins: capture is on; \(table.count) live constraint\(table.count == 1 ? "" : "s") recorded"
         if table.refusedCount > 0 {
             text += ", \(table.refusedCount) not recorded because the table was full (\(table.capacity) records)"
         }

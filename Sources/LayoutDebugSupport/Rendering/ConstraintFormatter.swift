@@ -5,7 +5,8 @@
 ///
 /// Unlike her first listing it covers every attribute (margins, baselines,
 /// within-margins), prints the full 64-bit address, and appends the
-/// identifier and the SnapKit source location when there is one.
+/// identifier (or the user's nametag in its place) and the SnapKit source
+/// location when there is one.
 enum ConstraintFormatter {
     /// The constraint as an equation, with its identifier and source location.
     ///
@@ -53,7 +54,9 @@ enum ConstraintFormatter {
                 writeConstant(c, signed: true, into: &out)
             }
         }
-        if let identifier = c.pointee.identifier {
+        // A nametag stands where UIKit prints the identifier, as a view's stands
+        // for its accessibility identifier: the name the user chose wins.
+        if let identifier = c.pointee.name ?? c.pointee.identifier {
             out.write(" '")
             out.write(identifier)
             out.write("'")

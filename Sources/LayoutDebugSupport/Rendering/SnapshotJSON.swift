@@ -78,6 +78,10 @@ enum SnapshotJSON {
             out.write(",\"identifier\":")
             out.writeJSONString(identifier)
         }
+        if let name = c.pointee.name {
+            out.write(",\"name\":")
+            out.writeJSONString(name)
+        }
         if case .some = c.pointee.firstItem {
             out.write(",\"firstItem\":")
             repeats.write(c.pointer(to: \.firstItem)!, into: &out)

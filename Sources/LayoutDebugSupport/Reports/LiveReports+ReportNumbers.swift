@@ -8,11 +8,10 @@ extension LiveReports {
     /// constraint takes `#N` too (`lreport #2`); an `error: …` line when there
     /// is no such constraint.
     static func constraintAddress(number: Int) -> String {
-        guard let handles = LastConflictReport.current else {
-            return "error: #\(number) names a constraint of the last conflict report, and none was made yet"
-        }
+        // The same lines as `lfix #N`'s, so every command says the same of one #N.
+        guard let handles = LastConflictReport.current else { return FixError.noReport.message }
         guard number >= 1, number <= handles.constraints.count else {
-            return "error: the last conflict report has \(handles.constraints.count) constraints; there is no #\(number)"
+            return FixError.noSuchConstraint(number, count: handles.constraints.count).message
         }
         guard let address = handles.constraints[number - 1] else {
             return "error: constraint #\(number) of the last conflict report has no address"

@@ -124,12 +124,18 @@ public enum LiveReports {
         }
     }
 
-    /// `lds_set_name`: sets or clears a nametag and says how the object is named now.
+    /// `lds_set_name`: sets or clears a nametag and says how the object is named now: a
+    /// view as `<HeaderView:0x…>`, a constraint as its report line, which shows the name
+    /// where UIKit shows an identifier.
     static func setName(_ name: String, at address: UInt) -> String {
         switch LiveSnapshots.setName(name, at: address) {
         case .failure(let error): return error.message
-        case .success(let reference):
+        case .success(.item(let reference)):
             return name.isEmpty ? "Cleared the name of \(reference.bracketed)" : "Named \(reference.bracketed)"
+        case .success(.constraint(let constraint)):
+            let line = ConstraintFormatter.line(constraint)
+            return name.isEmpty ? "Cleared the name of the constraint: \(line)"
+                : "Named the constraint: \(line)\nReports print '\(name)' where UIKit prints a constraint's identifier."
         }
     }
 

@@ -6,7 +6,7 @@
 // `SnapshotJSONTests` holds the two equal: a field added here must be added there.
 extension ConstraintSnapshot {
     private enum CodingKeys: String, CodingKey {
-        case className, address, identifier, firstItem, firstAttribute, relation, secondItem, secondAttribute
+        case className, address, identifier, name, firstItem, firstAttribute, relation, secondItem, secondAttribute
         case multiplier, constant, priority, isActive, sourceLocation, autoresizingMask, isSystemSpacing
         case owner, isBroken, frameMiss, origin, superview
     }
@@ -19,6 +19,7 @@ extension ConstraintSnapshot {
             className: try c.decode(String.self, forKey: .className),
             address: try c.decodeAddressIfPresent(forKey: .address),
             identifier: try c.decodeIfPresent(String.self, forKey: .identifier),
+            name: try c.decodeIfPresent(String.self, forKey: .name),
             firstItem: try c.decodeIfPresent(ObjectReference.self, forKey: .firstItem),
             firstAttribute: try c.decode(LayoutAttribute.self, forKey: .firstAttribute),
             relation: try c.decode(LayoutRelation.self, forKey: .relation),
@@ -44,6 +45,7 @@ extension ConstraintSnapshot {
         try c.encode(className, forKey: .className)
         try c.encodeAddress(address, forKey: .address)
         try c.encodeIfPresent(identifier, forKey: .identifier)
+        try c.encodeIfPresent(name, forKey: .name)
         try c.encodeIfPresent(firstItem, forKey: .firstItem)
         try c.encode(firstAttribute, forKey: .firstAttribute)
         try c.encode(relation, forKey: .relation)

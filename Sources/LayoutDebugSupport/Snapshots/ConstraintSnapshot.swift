@@ -20,6 +20,11 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
     var address: Optional<UInt64>
     /// The identifier (`'UIView-Encapsulated-Layout-Width'`, a user's), or `nil`.
     var identifier: Optional<String>
+    /// The nametag a user gave the constraint in the debugger (`lname`), or `nil`
+    /// (live sources only). Reports print it where UIKit prints the identifier;
+    /// what the constraint is (a system one, an encapsulated size) is still read
+    /// from the identifier.
+    var name: Optional<String>
     /// The first item; `nil` only for a log line that could not name it.
     var firstItem: Optional<ObjectReference>
     /// The first item's attribute.
@@ -71,6 +76,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         className: String = "NSLayoutConstraint",
         address: UInt64? = nil,
         identifier: String? = nil,
+        name: String? = nil,
         firstItem: ObjectReference?,
         firstAttribute: LayoutAttribute,
         relation: LayoutRelation = .equal,
@@ -92,6 +98,7 @@ public struct ConstraintSnapshot: Codable, Hashable, Sendable {
         self.className = className
         self.address = address
         self.identifier = identifier
+        self.name = name
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation

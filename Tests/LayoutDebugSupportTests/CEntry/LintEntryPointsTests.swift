@@ -47,7 +47,7 @@ final class LintEntryPointsTests: XCTestCase {
             XCTAssertTrue(window.isKeyWindow)
             let report = text(lds_lint(nil, 0))
             XCTAssertTrue(report.hasPrefix("[offset-inset] <card:0x"), report)
-            XCTAssertTrue(report.hasSuffix("\n1 findings\n"), report)
+            XCTAssertTrue(report.hasSuffix("\n1 finding\n"), report)
             XCTAssertEqual(text(lds_lint(pointer(window), 0)), report, "NULL is the key window")
         }
     }

@@ -39,7 +39,7 @@ final class LayoutLintAssertionsTests: XCTestCase {
             XCTAssertEqual(caught.first?.line, line)
             let text = caught.first?.description ?? ""
             XCTAssertTrue(text.contains("[offset-inset] <card:0x"), text)
-            XCTAssertTrue(text.hasSuffix("\n1 findings\n"), text)
+            XCTAssertTrue(text.hasSuffix("\n1 finding\n"), text)
         }
     }
 }

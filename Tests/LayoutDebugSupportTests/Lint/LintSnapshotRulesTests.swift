@@ -204,7 +204,7 @@ final class LintSnapshotRulesTests: XCTestCase {
               fix: \(LintRule.offsetInset.fix)
               SnapKit: \(LintRule.offsetInset.snapKitFix!)
 
-            1 findings
+            1 finding
 
             """)
         XCTAssertEqual(LintReport.text([]), "0 findings\n")

@@ -85,7 +85,18 @@ final class OriginCaptureTests: XCTestCase {
                 _ = view.widthAnchor.constraint(equalToConstant: 1)  // made and freed at once
             }
         }
-        XCTAssertEqual(ConstraintOrigins.status, "origins: capture is on; 0 live constraint(s) recorded")
+        XCTAssertEqual(ConstraintOrigins.status, "origins: capture is on; 0 live constraints recorded")
+    }
+
+    func test_status_countsOneLiveConstraintInTheSingular() {
+        XCTAssertTrue(ConstraintOrigins.start())
+        onMain {
+            let view = UIView()
+            let kept = view.widthAnchor.constraint(equalToConstant: 1)
+            // It said "1 live constraint(s) recorded".
+            XCTAssertEqual(ConstraintOrigins.status, "origins: capture is on; 1 live constraint recorded")
+            withExtendedLifetime(kept) {}
+        }
     }
 
     func test_theMonitorsReports_keepOriginsAsImageAndOffset_forLaterSymbolication() throws {

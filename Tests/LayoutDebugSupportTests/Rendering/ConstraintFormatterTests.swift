@@ -44,6 +44,17 @@ final class ConstraintFormatterTests: XCTestCase {
                        "<UIView:0x7ff0a8c0b290>.leading == <UIButton:0x7ff0a8c0b180>.trailing + 8.0 'gap' @ProfileView.swift#42")
     }
 
+    func test_stringValue_aConstraintsNametag_standsWhereTheIdentifierWould() {
+        var c = Fixture.leading()
+        c.name = "Gap"
+        XCTAssertEqual(ConstraintFormatter.stringValue(c),
+                       "<UIView:0x7ff0a8c0b290>.leading == <UIButton:0x7ff0a8c0b180>.trailing + 8.0 'Gap'")
+        c.identifier = "UIView-Encapsulated-Layout-Width"
+        XCTAssertEqual(ConstraintFormatter.stringValue(c),
+                       "<UIView:0x7ff0a8c0b290>.leading == <UIButton:0x7ff0a8c0b180>.trailing + 8.0 'Gap'")
+        XCTAssertTrue(c.isSystemConstraint, "what the constraint is is still read from its identifier")
+    }
+
     func test_stringValue_relations_andSystemSpacing() {
         var c = Fixture.leading()
         c.relation = .greaterThanOrEqual

@@ -32,6 +32,7 @@ final class SnapshotJSONTests: XCTestCase {
 
     func test_everyOptionalField_escapes_andOddNumbers_writeTheSame() throws {
         var c = ConstraintSnapshot(className: "MASLayoutConstraint", address: UInt64.max, identifier: "say \"hi\"\n\t\u{1}é",
+                                   name: "Width\\Rule \"1\"",
                                    firstItem: ObjectReference(className: "UILabel", address: 0x10, name: "ti\\tle", title: "Ünïcode"),
                                    firstAttribute: .leadingMargin, relation: .greaterThanOrEqual,
                                    secondItem: ObjectReference(className: "UIView", address: nil),
@@ -67,6 +68,7 @@ final class SnapshotJSONTests: XCTestCase {
                                                from: Data(DescentReport.json(view, all: true).utf8))
         XCTAssertEqual(decoded.entries.count, 4)
         XCTAssertEqual(decoded.entries[1].view.ancestorConstraints.first?.identifier, "say \"hi\"\n\t\u{1}é")
+        XCTAssertEqual(decoded.entries[1].view.ancestorConstraints.first?.name, "Width\\Rule \"1\"")
     }
 
     func test_oneAddressNamedManyWays_isWrittenEachWay() {

@@ -189,6 +189,27 @@ final class LiveReportsTests: XCTestCase {
         }
     }
 
+    /// `lname` on a constraint said `Named <WidthRule:0x…>`, and no report showed the name:
+    /// it now stands where UIKit prints an identifier, in every constraint line.
+    func test_setName_onAConstraint_isShownWhereUIKitShowsAnIdentifier() throws {
+        onMain {
+            let shape = LiveHierarchy.imageShape(hugging: 200)
+            shape.centerX.identifier = "center"
+            let constraint = LiveHierarchy.address(shape.centerX)
+            let line = "\(hex(shape.centerX)) @1000 <UIImageView:\(hex(shape.image))>.centerX == "
+                + "<UIView:\(hex(shape.parent))>.centerX"
+            XCTAssertEqual(LiveReports.setName("AvatarCenter", at: constraint),
+                           "Named the constraint: \(line) 'AvatarCenter'\n"
+                           + "Reports print 'AvatarCenter' where UIKit prints a constraint's identifier.")
+            let tree = LiveReports.report(at: LiveHierarchy.address(shape.parent), options: [])
+            XCTAssertTrue(tree.contains(line + " 'AvatarCenter' [satisfied]"), tree)
+            XCTAssertTrue(LiveReports.report(at: constraint, options: []).hasPrefix(line + " 'AvatarCenter' "))
+            XCTAssertTrue(LiveReports.report(at: constraint, options: .json).contains(#""identifier":"center","name":"AvatarCenter""#))
+            XCTAssertEqual(LiveReports.setName("", at: constraint), "Cleared the name of the constraint: \(line) 'center'")
+            XCTAssertTrue(LiveReports.report(at: constraint, options: []).hasPrefix(line + " 'center' "))
+        }
+    }
+
     func test_json_variants_roundTrip() throws {
         try onMain {
             let shape = LiveHierarchy.imageShape(hugging: 251)

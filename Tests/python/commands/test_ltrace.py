@@ -8,4 +8,4 @@ from fakes import parser_for
 
 def test_trace_view_is_optional():
     args = arguments.parse_command(parser_for(TraceCommand), "")
-    assert args.view == []
+    assert args.view == ""

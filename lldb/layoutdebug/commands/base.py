@@ -10,8 +10,13 @@ from ..errors import HelpRequested, LayoutDebugError, UsageError
 from ..expression_errors import first_line
 from ..lldb_api import lldb
 
-OBJECT_HELP = ("a hex address (0x7fc82aba1210), $arg1 or any register, a $N result, "
-               "or an expression in the frame's language (self.view)")
+VIEW_HELP = ("a hex address (0x7fc82aba1210), $arg1 or any register, a $N result, "
+             "or an expression in the frame's language (self.view)")
+# A command that takes a constraint as well takes #N, constraint N of the last conflict report
+# (object_arguments reads it for every command; for a view it names no view).
+OBJECT_HELP = ("a hex address (0x7fc82aba1210), #N (constraint N of the last conflict report), "
+               "$arg1 or any register, a $N result, or an expression in the frame's language "
+               "(self.view)")
 
 
 def process_flags():

@@ -1,10 +1,10 @@
 """lconstraints: every constraint that names a view, wherever it is installed."""
 
-from ..arguments import join_words
+from ..arguments import add_object_argument
 from ..c_expressions import c_pointer, report_flags
 from ..evaluation import Context
 from ..object_pointers import resolve_object
-from .base import OBJECT_HELP, Command, process_flags
+from .base import VIEW_HELP, Command, process_flags
 
 
 class ConstraintsCommand(Command):
@@ -21,7 +21,7 @@ class ConstraintsCommand(Command):
 
     def add_arguments(self, parser):
         """The options and positionals of lconstraints."""
-        parser.add_argument("view", nargs="+", help=OBJECT_HELP)
+        add_object_argument(parser, "view", VIEW_HELP)
         parser.add_argument("--hide-system", action="store_true",
                             help="drop the constraints the system adds (autoresizing, content size)")
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -29,7 +29,6 @@ class ConstraintsCommand(Command):
     def run(self, debugger, args, exe_ctx):
         """Resolves the view, then one lds_constraints call."""
         ctx = Context(debugger, exe_ctx)
-        text = join_words(args.view)
-        address = resolve_object(ctx, text)
+        address = resolve_object(ctx, args.view)
         flags = report_flags(as_json=args.json, hide_system=args.hide_system)
         return ctx.call_report("lds_constraints", c_pointer(address), str(flags))

@@ -2,15 +2,16 @@
 
 import json
 
-from ..arguments import join_words
+from ..arguments import CONSTANT, COUNT, PRIORITY, add_object_argument
 from ..c_expressions import c_string_literal, report_flags
 from ..engine_exit import leave_engine, stepped_out_line, thread_in_engine
 from ..evaluation import Context
 from ..json_documents import dumps
 from ..lldb_api import lldb
-from ..fix_requests import apply_line, is_report_number, plan
+from ..fix_requests import apply_line, plan
+from ..object_arguments import classify_object_argument
 from ..object_pointers import resolve_object
-from .base import Command, process_flags
+from .base import OBJECT_HELP, Command, process_flags
 
 
 class FixCommand(Command):
@@ -47,15 +48,15 @@ class FixCommand(Command):
 
     def add_arguments(self, parser):
         """The options and positionals of lfix."""
-        parser.add_argument("object", nargs="*",
-                            help="the constraint or view: an address, #N, or an expression")
-        parser.add_argument("--priority", type=float, metavar="P", help="set the constraint's priority (1-1000)")
-        parser.add_argument("--constant", type=float, metavar="C", help="set the constraint's constant")
+        add_object_argument(parser, "object", "the constraint or view: " + OBJECT_HELP, optional=True)
+        parser.add_argument("--priority", type=PRIORITY, metavar="P", help="set the constraint's priority (1-1000)")
+        parser.add_argument("--constant", type=CONSTANT, metavar="C",
+                            help="set the constraint's constant (points, -1000000 to 1000000)")
         parser.add_argument("--deactivate", action="store_true", help="deactivate the constraint")
         parser.add_argument("--activate", action="store_true", help="activate the constraint")
         parser.add_argument("--no-autoresizing", action="store_true",
                             help="turn the view's translatesAutoresizingMaskIntoConstraints off")
-        parser.add_argument("--suggestion", type=int, metavar="N",
+        parser.add_argument("--suggestion", type=COUNT, metavar="N",
                             help="apply change N of the last conflict report")
         parser.add_argument("--undo", action="store_true", help="reverse the newest change of this stop")
         parser.add_argument("--undo-all", action="store_true", help="reverse every change of this stop")
@@ -64,12 +65,10 @@ class FixCommand(Command):
 
     def run(self, debugger, args, exe_ctx):
         """Checks the options, resolves the object, then one lds_fix call at this stop."""
-        text = join_words(args.object)
-        verb, change = plan(args, bool(text))
+        verb, change = plan(args, bool(args.object))
         ctx = Context(debugger, exe_ctx)
         if verb == "apply":
-            handle = text if is_report_number(text) else "0x%x" % resolve_object(ctx, text)
-            verb = apply_line(handle, change)
+            verb = apply_line(self.handle(ctx, args.object), change)
         left = None
         # Only a change steps out: undo and list concern changes made at this stop, and none
         # can have been made inside the engine.
@@ -88,6 +87,14 @@ class FixCommand(Command):
         if args.json:
             return with_stepped_out(output, left)
         return stepped_out_line(left) + "\n" + output
+
+
+    @staticmethod
+    def handle(ctx, text):
+        """How lds_fix names the object: `#N` as given (the library reads its last report, in the
+        same call), anything else as the address it resolves to."""
+        kind, number = classify_object_argument(text)
+        return "#%d" % number if kind == "report number" else "0x%x" % resolve_object(ctx, text)
 
 
 def with_stepped_out(document_text, function):

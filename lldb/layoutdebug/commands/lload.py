@@ -19,7 +19,7 @@ class LoadCommand(Command):
         "  2. ~/.lldb/layout-debug/ (the installed copy): on Linux\n"
         "     libLayoutDebugSupport.so; on Apple platforms the folder of the target's\n"
         "     triple: macosx/, iphonesimulator/ or maccatalyst/\n"
-        "  3. the same in the folder holding layout_debug.py (an installer --prefix)\n"
+        "  3. the same in the folder holding layout_debug.py (./install.sh --prefix)\n"
         "  4. ../.build/release, then ../.build/debug, next to the script's lldb/ folder\n"
         "     (Linux and macOS)\n"
         "On an iOS device the library is loaded from the app: Frameworks/ in its bundle,\n"

@@ -12,12 +12,15 @@ class NameCommand(Command):
     name = "lname"
     short_help = "Give a view or constraint a name that later reports show."
     description = (
-        "Sets a nametag on an object, so reports print <HeaderView:0x...>.\n"
+        "Sets a nametag on a view, a layout guide or a constraint. Reports then print\n"
+        "a view as <HeaderView:0x...>, and a constraint's line with the name where\n"
+        "UIKit prints an identifier: 0x... @1000 <UIView:0x...>.width == 768.0 'Wide'.\n"
         "An empty name (\"\") clears it. Quote an object expression that has spaces.")
     examples = (
         "examples:\n"
         "  lname 0x7fc82aba1210 HeaderView\n"
         "  lname self.view Root\n"
+        "  lname #4 Wide                  constraint 4 of the last conflict report\n"
         "  lname 0x7fc82aba1210 \"\"        clear the name")
     flags = process_flags()
 

@@ -33,8 +33,8 @@ class OriginsCommand(Command):
         "stopped process it also starts now. Addresses become file:line here, in LLDB,\n"
         "through the app's debug info; without it the report names the function.\n"
         "Cost: one stop at main per launch to load the helper library; in the app, a\n"
-        "16-frame backtrace per constraint made or activated (building 1000 views took\n"
-        "about 1.4x as long in bench/origins) and about 200 bytes per live constraint,\n"
+        "16-frame backtrace per constraint made or activated (bench/origins times it;\n"
+        "its figures are in bench/RESULTS.md) and about 200 bytes per live constraint,\n"
         "for at most 100,000 constraints (past that, new ones say so).")
     examples = (
         "examples:\n"
@@ -82,8 +82,8 @@ class OriginsCommand(Command):
 
 
 # The library's status line (ConstraintOrigins.status): `origins: capture is on; 7 live
-# constraint(s) recorded, 3 not recorded because the table was full (100000 records)`.
-CAPTURE_ON = re.compile(r"capture is on; (\d+) live constraint\(s\) recorded"
+# constraints recorded, 3 not recorded because the table was full (100000 records)`.
+CAPTURE_ON = re.compile(r"capture is on; (\d+) live constraints? recorded"
                         r"(?:, (\d+) not recorded because the table was full \((\d+) records\))?")
 
 
@@ -101,7 +101,7 @@ def process_capture(status):
 
 def one_origins_line(at_launch, in_process):
     """Capture at launch and in the stopped process, on one `Origins:` line: the library's
-    status (`origins: capture is on; 7 live constraint(s) recorded`) joined to the launch line."""
+    status (`origins: capture is on; 7 live constraints recorded`) joined to the launch line."""
     status = in_process.strip()
     if status.startswith("origins: "):
         status = status[len("origins: "):]

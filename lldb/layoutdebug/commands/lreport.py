@@ -1,11 +1,10 @@
 """lreport: the layout report of a view and its subviews, or of a constraint, from one call."""
 
-from ..arguments import join_words
+from ..arguments import add_object_argument
 from ..c_expressions import c_pointer, report_flags
 from ..constants import LDS_HTML
 from ..errors import UsageError
 from ..evaluation import Context
-from ..fix_requests import is_report_number
 from ..object_pointers import resolve_object
 from ..picture_files import check_writable, write_atomically
 from .base import OBJECT_HELP, Command, process_flags
@@ -34,7 +33,7 @@ class ReportCommand(Command):
 
     def add_arguments(self, parser):
         """The options and positionals of lreport."""
-        parser.add_argument("object", nargs="+", help=OBJECT_HELP)
+        add_object_argument(parser, "object", OBJECT_HELP)
         parser.add_argument("--no-descend", action="store_true", help="only this view, not its subviews")
         parser.add_argument("--all", action="store_true", help="include views on the skip list")
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -44,15 +43,9 @@ class ReportCommand(Command):
     def run(self, debugger, args, exe_ctx):
         """Resolves the object, then one lds_report call with the flags of the options."""
         ctx = Context(debugger, exe_ctx)
-        text = join_words(args.object)
         if args.svg or args.html:
-            return self.draw(ctx, text, args)
-        if is_report_number(text):
-            # #N, constraint N of the last conflict report, as lfix takes it: its address
-            # is remembered in the process (LastConflictReport).
-            address = int(ctx.call_report("lds_report_number", text[1:]).strip(), 16)
-        else:
-            address = resolve_object(ctx, text)
+            return self.draw(ctx, args.object, args)
+        address = resolve_object(ctx, args.object)
         flags = report_flags(no_descend=args.no_descend, show_all=args.all, as_json=args.json)
         return ctx.call_report("lds_report", c_pointer(address), str(flags))
 

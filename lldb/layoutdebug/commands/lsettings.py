@@ -1,10 +1,11 @@
 """lsettings: the session's settings (expression timeout, local reads) and the skip list in
 the process."""
 
+from ..arguments import SECONDS
 from ..c_expressions import c_string_literal
 from ..evaluation import Context
 from ..expression_errors import first_line
-from ..expression_timeout import format_seconds, parse_timeout
+from ..expression_timeout import format_seconds
 from ..json_documents import document, dumps
 from ..lldb_api import lldb
 from ..process_facts import facts_for
@@ -44,7 +45,8 @@ class SettingsCommand(Command):
 
     def add_arguments(self, parser):
         """The options and positionals of lsettings."""
-        parser.add_argument("--timeout", metavar="SECONDS", help="expression timeout in seconds")
+        parser.add_argument("--timeout", type=SECONDS, metavar="SECONDS",
+                            help="expression timeout in seconds (more than 0, at most 3600)")
         parser.add_argument("--skip", metavar="CLASSES",
                             help="comma-separated classes whose subviews lreport leaves out")
         parser.add_argument("--local-read", choices=("on", "off"),
@@ -56,7 +58,7 @@ class SettingsCommand(Command):
         """Applies the options given, then prints the settings they touched (all of them with none)."""
         session = session_for(debugger)
         if args.timeout is not None:
-            session.timeout = parse_timeout(args.timeout)
+            session.timeout = args.timeout
         if args.local_read is not None:
             session.local_read = args.local_read == "on"
         lines = ["timeout: %s" % format_seconds(session.timeout)]
