@@ -69,7 +69,7 @@ def add_object_argument(parser, name, help_text, optional=False):
 def number_in(low, high, whole=False, above_low=False, unit=""):
     """An argparse `type` for a numeric option: a finite number from `low` to `high` (more
     than `low` with `above_low`), a whole one when `whole`; anything else raises one line that
-    states the range."""
+    states the range. Its `range_text` states it for the option's help."""
 
     def read(text):
         """The number `text` gives, inside the range."""
@@ -84,6 +84,7 @@ def number_in(low, high, whole=False, above_low=False, unit=""):
         return value
 
     read.__name__ = "number"  # argparse names the type in its own messages
+    read.range_text = describe_range(low, high, whole, above_low, unit)
     return read
 
 

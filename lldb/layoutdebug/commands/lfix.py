@@ -49,9 +49,10 @@ class FixCommand(Command):
     def add_arguments(self, parser):
         """The options and positionals of lfix."""
         add_object_argument(parser, "object", "the constraint or view: " + OBJECT_HELP, optional=True)
-        parser.add_argument("--priority", type=PRIORITY, metavar="P", help="set the constraint's priority (1-1000)")
+        parser.add_argument("--priority", type=PRIORITY, metavar="P",
+                            help="set the constraint's priority (%s)" % PRIORITY.range_text)
         parser.add_argument("--constant", type=CONSTANT, metavar="C",
-                            help="set the constraint's constant (points, -1000000 to 1000000)")
+                            help="set the constraint's constant (%s)" % CONSTANT.range_text)
         parser.add_argument("--deactivate", action="store_true", help="deactivate the constraint")
         parser.add_argument("--activate", action="store_true", help="activate the constraint")
         parser.add_argument("--no-autoresizing", action="store_true",
@@ -87,7 +88,6 @@ class FixCommand(Command):
         if args.json:
             return with_stepped_out(output, left)
         return stepped_out_line(left) + "\n" + output
-
 
     @staticmethod
     def handle(ctx, text):

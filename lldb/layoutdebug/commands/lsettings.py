@@ -46,7 +46,7 @@ class SettingsCommand(Command):
     def add_arguments(self, parser):
         """The options and positionals of lsettings."""
         parser.add_argument("--timeout", type=SECONDS, metavar="SECONDS",
-                            help="expression timeout in seconds (more than 0, at most 3600)")
+                            help="expression timeout (%s)" % SECONDS.range_text)
         parser.add_argument("--skip", metavar="CLASSES",
                             help="comma-separated classes whose subviews lreport leaves out")
         parser.add_argument("--local-read", choices=("on", "off"),
