@@ -53,7 +53,15 @@ public enum ConflictExplainer {
                                             subset: subset, certificate: certificate).explanation(notes: notes)
         // Ranked before anything prints or remembers them, so the numbers a
         // report shows are the ones `lfix --suggestion N` applies.
-        (explanation.fixes, explanation.notRanked) = FixRanking.rank(explanation.fixes, in: conflict)
+        let ranking = FixRanking.rank(explanation.fixes, in: conflict, phrases: phrases)
+        explanation.fixes = ranking.fixes
+        explanation.notRanked = ranking.notRanked
+        if ranking.notRanked == nil, !ranking.fixes.isEmpty {
+            explanation.rankedBy = ranking.evidence.map(\.name) + (ranking.byFrames ? ["frames"] : [])
+            explanation.notPredicted = ranking.notPredicted
+        }
+        let notLaidOut = FixRanking.notLaidOut(conflict, phrases: phrases)
+        if !notLaidOut.isEmpty { explanation.notLaidOut = notLaidOut }
         return explanation
     }
 
@@ -61,10 +69,7 @@ public enum ConflictExplainer {
     /// the likeliest to be deleted, so the subset explains the constraint
     /// the engine broke whenever it can.
     private static func deletionOrder(_ conflict: ConflictSnapshot, _ system: LinearSystem) -> [Int] {
-        let brokenIndex = conflict.brokenConstraint.flatMap { broken in
-            conflict.mutuallyExclusive.firstIndex { $0.address != nil && $0.address == broken.address }
-                ?? conflict.mutuallyExclusive.firstIndex(of: broken)
-        }
+        let brokenIndex = conflict.brokenIndex
         var facts: [Int] = [], constraints: [Int] = [], last: [Int] = []
         for (index, row) in system.rows.enumerated() {
             switch row.source {

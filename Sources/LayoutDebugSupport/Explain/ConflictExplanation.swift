@@ -37,7 +37,8 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
         var advice: String
         /// Whether the whole conflict is then satisfiable (not only this contradiction).
         var resolvesConflict: Bool
-        /// Where the constraint to change was made (`ConstraintSnapshot.madeAtText`), when known.
+        /// Where the constraint to change was made, or its name to search the code for
+        /// (`ConstraintSnapshot.sourceText`), when known.
         var madeAt: String? = nil
         /// The change itself, as `lfix --suggestion N` applies it.
         var change: LayoutChange? = nil
@@ -52,6 +53,8 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
         var rank: Int? = nil
         /// Whether this is the change to try first; `nil` when not ranked.
         var tryFirst: Bool? = nil
+        /// Why the fix stands where the ranking puts it, in one line; `nil` when not ranked.
+        var reason: String? = nil
     }
 
     /// What the explainer could establish.
@@ -72,6 +75,21 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
     /// Why `fixes` keep the explainer's order rather than a ranking
     /// (`the log holds no frames`); `nil` when ranked or when there are none.
     var notRanked: String? = nil
+    /// What the ranking rested on, strongest first: the evidence of intent
+    /// (`IntentEvidence`'s names), then `frames` when predicted frames took
+    /// part; `nil` when not ranked.
+    var rankedBy: [String]? = nil
+    /// Why no frame is predicted for a ranked list (`the log holds no
+    /// frames`); `nil` when frames are predicted or the list is not ranked.
+    var notPredicted: String? = nil
+    /// Why no change is offered when only the system's views and constraints
+    /// are in the conflict: nothing in the app's code makes it.
+    var systemOnly: String? = nil
+    /// The views whose frames are not yet the engine's layout (a breakpoint
+    /// stops before it lays them out), each from its frame now to the frame
+    /// the engine gives it, which is where every forecast starts; `nil` when
+    /// the frames are the layout or not known.
+    var notLaidOut: [FixForecast.Move]? = nil
 
     /// Creates an explanation.
     init(verdict: Verdict, reason: String, rows: [Row] = [], contradiction: String? = nil,
@@ -104,7 +122,7 @@ enum ExplainNumber {
 // `target` as "0x…", as every address of every document (docs/schema/common.json).
 extension ConflictExplanation.Fix {
     private enum CodingKeys: String, CodingKey {
-        case constraintIndex, advice, resolvesConflict, madeAt, change, target, forecast, rank, tryFirst
+        case constraintIndex, advice, resolvesConflict, madeAt, change, target, forecast, rank, tryFirst, reason
     }
 
     /// Reads a fix; an older document's decimal target reads too.
@@ -118,7 +136,8 @@ extension ConflictExplanation.Fix {
                   target: try c.decodeAddressIfPresent(forKey: .target),
                   forecast: try c.decodeIfPresent(FixForecast.self, forKey: .forecast),
                   rank: try c.decodeIfPresent(Int.self, forKey: .rank),
-                  tryFirst: try c.decodeIfPresent(Bool.self, forKey: .tryFirst))
+                  tryFirst: try c.decodeIfPresent(Bool.self, forKey: .tryFirst),
+                  reason: try c.decodeIfPresent(String.self, forKey: .reason))
     }
 
     /// Writes the fix, its optional fields only when set.
@@ -133,5 +152,6 @@ extension ConflictExplanation.Fix {
         try c.encodeIfPresent(forecast, forKey: .forecast)
         try c.encodeIfPresent(rank, forKey: .rank)
         try c.encodeIfPresent(tryFirst, forKey: .tryFirst)
+        try c.encodeIfPresent(reason, forKey: .reason)
     }
 }

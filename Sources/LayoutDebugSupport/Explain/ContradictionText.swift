@@ -19,8 +19,17 @@ struct ContradictionText {
         let contradiction = "0 \(symbol) \(ExplainNumber.text(certificate.constant)) is impossible"
         var reason = reason(ordered)
         if let broken = brokenNote(ordered) { reason += " " + broken }
-        return ConflictExplanation(verdict: .contradiction, reason: reason, rows: rows,
-                                   contradiction: contradiction, sum: certificate.constant, fixes: fixes(), notes: notes)
+        let triage = ConflictTriage.classify(conflict)
+        var explanation = ConflictExplanation(verdict: .contradiction, reason: reason, rows: rows,
+                                              contradiction: contradiction, sum: certificate.constant,
+                                              fixes: triage.owner == .system ? [] : fixes(), notes: notes)
+        if triage.owner == .system {
+            // No change to the app's code removes it, so none is offered: each would
+            // rewrite a constraint UIKit or AppKit made for its own views.
+            explanation.systemOnly = "Nothing to fix in your code: this conflict has \(triage.evidence), and "
+                + "only their own constraints. 'lbreak --mine' stops only at conflicts of your own."
+        }
+        return explanation
     }
 
     /// Constraints in the log's order, then the size facts.
@@ -78,8 +87,7 @@ struct ContradictionText {
     /// subset leaves the contradiction standing, so the engine must break more.
     private func brokenNote(_ ordered: [Int]) -> String? {
         guard let broken = conflict.brokenConstraint else { return nil }
-        let index = conflict.mutuallyExclusive.firstIndex { $0.address != nil && $0.address == broken.address }
-            ?? conflict.mutuallyExclusive.firstIndex(of: broken)
+        let index = conflict.brokenIndex
         let formula = phrases.formula(broken)
         guard let index else {
             return "The engine broke \(formula), which the list does not show."
@@ -97,10 +105,10 @@ struct ContradictionText {
     /// not the app's to change, except through the usual fixes.
     private func fixes() -> [ConflictExplanation.Fix] {
         let constraints = subset.compactMap { constraintIndex(system.rows[$0]) }.sorted()
-        // The size a container gives must win, so the app's constraints give way to it.
-        let encapsulated = constraints.lazy.map { self.conflict.mutuallyExclusive[$0] }
-            .first(where: EncapsulatedSize.isEncapsulated)
-            .flatMap { size in size.firstItem.map { EncapsulatedSize(of: $0, in: self.conflict) } }
+        // The size a container gives, or one UIKit sets until the first layout pass, must
+        // win, so the app's constraints give way to it.
+        let yielding = constraints.lazy.map { self.conflict.mutuallyExclusive[$0] }.compactMap(yieldingPhrase).first
+        let intent = FixIntent(conflict, phrases: phrases)
         var fixes: [ConflictExplanation.Fix] = []
         var autoresizingItems: Set<String> = []
         for index in constraints {
@@ -117,15 +125,26 @@ struct ContradictionText {
             }
             guard !constraint.isSystemConstraint else { continue }
             let rowsOfConstraint = rows(of: index)
-            let advice = encapsulated.map { "give \(phrases.formula(constraint)) priority 999, so \($0.phrase) wins" }
+            let advice = yielding.map { "give \(phrases.formula(constraint)) priority 999, so \($0) wins" }
+                ?? intent.pinnedTwice(index).map { "remove \(phrases.formula(constraint)), one of the two pins of \($0)" }
                 ?? "remove or change \(phrases.formula(constraint))"
             // The container's size must win, so the constraint gives way; anywhere else the
             // nuclear way out, which always resolves what this row took part in.
             fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint),
-                               madeAt: constraint.madeAtText,
-                               change: encapsulated == nil ? .deactivate : .priority(999), target: constraint.address))
+                               madeAt: constraint.sourceText,
+                               change: yielding == nil ? .deactivate : .priority(999), target: constraint.address))
         }
         return fixes
+    }
+
+    /// What a size the app's constraints must yield to is, in words: an
+    /// encapsulated size (its container's), or a `_UITemporaryLayout…` size
+    /// UIKit sets until the view's first layout pass.
+    private func yieldingPhrase(_ c: ConstraintSnapshot) -> String? {
+        if EncapsulatedSize.isEncapsulated(c) { return c.firstItem.map { EncapsulatedSize(of: $0, in: conflict).phrase } }
+        guard let identifier = c.identifier, identifier.hasPrefix("_UITemporaryLayout") else { return nil }
+        let item = c.firstItem.map { phrases.name($0, c) } ?? "the view"
+        return "'\(identifier)', the size UIKit gives \(item) until its first layout pass,"
     }
 
     private func rows(of constraintIndex: Int) -> Set<Int> {

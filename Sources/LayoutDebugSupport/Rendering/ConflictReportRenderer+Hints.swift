@@ -29,9 +29,10 @@ extension ConflictReportRenderer {
             hints.append(hint)
         }
         // Stack hints were held as placeholders (the stack's name) to keep their place.
+        let system = ConflictTriage.owner(of: c) == .system
         return hints.map { hint in
             guard let identifiers = stackIdentifiers[hint] else { return hint }
-            return stackHint(stack: hint, identifiers: identifiers)
+            return stackHint(stack: hint, identifiers: identifiers, system: system)
         }
     }
 
@@ -46,11 +47,14 @@ extension ConflictReportRenderer {
         return "arranging " + (items.first?.bracketed ?? "these views")
     }
 
-    /// The hint for a stack view's constraints.
-    static func stackHint(stack: String, identifiers: [String]) -> String {
+    /// The hint for a stack view's constraints; `system` when the stack and
+    /// what it arranges are the framework's own (a toolbar's button bar), so
+    /// nothing of the app's is there to change.
+    static func stackHint(stack: String, identifiers: [String], system: Bool = false) -> String {
         let names = identifiers.map { "'\($0)'" }.joined(separator: ", ")
-        return names + (identifiers.count == 1 ? " comes" : " come") + " from the stack view " + stack
-            + ": change the stack view's axis, alignment, distribution or spacing, or lower the "
+        let source = names + (identifiers.count == 1 ? " comes" : " come") + " from the stack view " + stack
+        if system { return source + ", which UIKit made with the views it arranges: nothing to fix in your code." }
+        return source + ": change the stack view's axis, alignment, distribution or spacing, or lower the "
             + "priority of your constraint on the arranged subview."
     }
 

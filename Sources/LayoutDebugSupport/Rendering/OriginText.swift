@@ -31,10 +31,11 @@ enum OriginText {
         origin.map { indent + $0.madeAtText + "\n" } ?? ""
     }
 
-    /// The constraint's `made at` line (its origin, or the source location a log recorded)
-    /// with `indent` and a newline, or "" when neither is known.
+    /// The constraint's `made at` line (its origin, or the source location a log recorded;
+    /// failing both, the name to search the code for: `ConstraintSnapshot.sourceText`) with
+    /// `indent` and a newline, or "" when none is known.
     static func line(of constraint: ConstraintSnapshot, indent: String) -> String {
-        constraint.madeAtText.map { indent + $0 + "\n" } ?? ""
+        constraint.sourceText.map { indent + $0 + "\n" } ?? ""
     }
 }
 

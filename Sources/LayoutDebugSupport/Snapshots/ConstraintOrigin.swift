@@ -93,20 +93,24 @@ extension ConstraintOrigin {
 extension ConstraintSnapshot {
     /// Where the constraint was made, as a report's `made at` line says it: its captured
     /// origin, else the source location a log recorded (SnapKit's `@File.swift#42` reads
-    /// `made at File.swift:42`), else the name the code gave it, which a search of the code
-    /// finds (Masonry's `mas_key`, `made at mas_key 'avatarLeft'`; an app's identifier,
-    /// `made at identifier 'avatarLeft'`), so a pasted log and a live session read alike;
-    /// `nil` when none is known. The identifiers UIKit and AppKit give their own
-    /// constraints say nothing of the app's code and are left out.
+    /// `made at File.swift:42`); `nil` when neither is known.
     var madeAtText: String? {
         if let origin { return origin.madeAtText }
-        guard let location = sourceLocation else {
-            guard let identifier, !isSystemConstraint else { return nil }
-            return (className.hasPrefix("MAS") ? "made at mas_key '" : "made at identifier '") + identifier + "'"
-        }
+        guard let location = sourceLocation else { return nil }
         if let hash = location.lastIndex(of: "#"), Int(location[location.index(after: hash)...]) != nil {
             return "made at " + location[..<hash] + ":" + location[location.index(after: hash)...]
         }
         return "made at " + location
+    }
+
+    /// Where to look when no origin is known: the name the code gave the constraint,
+    /// which a search of the code finds (Masonry's `mas_key`, `search your code for mas_key
+    /// 'avatarLeft'`; an identifier, `search your code for identifier 'avatarLeft'`). It
+    /// is a name, not a place, so it never reads `made at`. The identifiers UIKit and
+    /// AppKit give their own constraints say nothing of the app's code and are left out.
+    var nameInCodeText: String? {
+        guard origin == nil, sourceLocation == nil, let identifier, !isSystemConstraint else { return nil }
+        return (className.hasPrefix("MAS") ? "search your code for mas_key '" : "search your code for identifier '")
+            + identifier + "'"
     }
 }

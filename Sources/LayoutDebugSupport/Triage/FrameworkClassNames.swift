@@ -152,3 +152,19 @@ enum FrameworkClassNames {
         return text + ">"
     }
 }
+
+// MARK: - Where to look
+
+extension ConstraintSnapshot {
+    /// The line a report prints under the constraint to say where it comes
+    /// from: `made at …` when that is known, else the name the code gave it
+    /// to search for; `nil` for a constraint between the framework's own
+    /// views (the keyboard's `'assistantView.bottom'`), whose name is in no
+    /// code of the app's.
+    var sourceText: String? {
+        if let madeAt = madeAtText { return madeAt }
+        let items = [firstItem, secondItem].compactMap { $0 }
+        if !items.isEmpty, items.allSatisfy({ FrameworkClassNames.kind(of: $0) == .frameworkInternal }) { return nil }
+        return nameInCodeText
+    }
+}

@@ -33,41 +33,49 @@ final class FixRankingTests: XCTestCase {
             ])
     }
 
-    func test_cellWidth_theWidthAt999RanksFirst_andTheLeadingEdgeLast() throws {
+    func test_cellWidth_theWidthAt999RanksFirst_byIntent_thenTheEdgesByTheirOrder() throws {
         let explanation = ConflictExplainer.explain(cellWidthConflict())
-        // Width at 999: leading and trailing hold, so the view is the content view's 50: it stays.
-        // Trailing at 999: leading 0 and width 768 hold: (0 0; 768 44), 718 wider, past both right edges.
-        // Leading at 999: the trailing edge stays at 50, so minX = 50 - 768 = -718: 718 + 718 = 1436 moved.
-        XCTAssertEqual(explanation.fixes.map(\.target), [0x4, 0x3, 0x2])
+        // Intent: the wide view's width 768 is fixed while both its edges are pinned (leading,
+        // and the content view's trailing == its trailing): the fixed width gives way.
+        // Width at 999: leading and trailing hold, the view is the content view's 50: it stays.
+        // Leading at 999: the trailing edge stays at 50, so minX = 50 - 768 = -718, past both left edges.
+        // Trailing at 999: leading 0 and width 768 hold: (0 0; 768 44), past both right edges.
+        // Each leaves one constraint of the app's 718 off (768 - 50); the edges tie, in the list's order.
+        XCTAssertEqual(explanation.fixes.map(\.target), [0x4, 0x2, 0x3])
         XCTAssertEqual(explanation.fixes.map(\.rank), [1, 2, 3])
         XCTAssertEqual(explanation.fixes.map(\.tryFirst), [true, false, false])
         XCTAssertNil(explanation.notRanked)
+        XCTAssertEqual(explanation.rankedBy, ["fixedSize", "frames"])
         let forecasts = try explanation.fixes.map { try XCTUnwrap($0.forecast) }
         XCTAssertEqual(forecasts.map(\.keepsViewsInside), [true, false, false])
-        XCTAssertEqual(forecasts.map(\.frameChange), [0, 718, 1436])
+        XCTAssertEqual(forecasts.map(\.missed), [718, 718, 718])
+        XCTAssertEqual(forecasts[0].unmet, [.init(constraint: "UIView.width == 768", by: 718)])
         XCTAssertEqual(forecasts[0].moves, [])
         let wide = ObjectReference(className: "UIView", address: 0xA0)
         let before = SnapshotRect(x: 0, y: 0, width: 50, height: 44)
-        XCTAssertEqual(forecasts[1].moves, [.init(view: wide, from: before, to: SnapshotRect(x: 0, y: 0, width: 768, height: 44),
-                                                  outside: "its superview and the window")])
-        XCTAssertEqual(forecasts[2].moves, [.init(view: wide, from: before, to: SnapshotRect(x: -718, y: 0, width: 768, height: 44),
-                                                  outside: "its superview and the window")])
+        // Only x and width are solved: no row of this conflict speaks of a y or a height.
+        XCTAssertEqual(forecasts[1].moves, [.init(view: wide, from: before, to: SnapshotRect(x: -718, y: 0, width: 768, height: 44),
+                                                  outside: "its superview and the window", decided: [.x, .width])])
+        XCTAssertEqual(forecasts[2].moves, [.init(view: wide, from: before, to: SnapshotRect(x: 0, y: 0, width: 768, height: 44),
+                                                  outside: "its superview and the window", decided: [.x, .width])])
     }
 
-    func test_cellWidth_text_marksTheFirst_andPrintsWhatEachMoves() throws {
+    func test_cellWidth_text_marksTheFirst_saysWhyEachStandsWhereItIs_andPrintsOnlyTheSolvedValues() throws {
         let lines = try fixLines(ConflictExplainer.explain(cellWidthConflict()).text)
-        // The advice's words are the explainer's; the numbers, the mark and the forecasts are the ranking's.
-        XCTAssertEqual(lines.count, 7, "\(lines)")
-        XCTAssertTrue(lines[0].hasPrefix("  1. give UIView.width == 768 priority 999, "), lines[0])
-        XCTAssertTrue(lines[0].hasSuffix(" (try this first)"), lines[0])
-        XCTAssertEqual(lines[1], "     predicted: no view moves")
-        XCTAssertTrue(lines[2].hasPrefix("  2. give UITableViewCellContentView.trailing == UIView.trailing priority 999, "), lines[2])
-        XCTAssertEqual(lines[3], "     predicted: <UIView:0xa0> (0 0; 50 44) → (0 0; 768 44), outside its superview and the window")
-        XCTAssertTrue(lines[4].hasPrefix("  3. give UIView.leading == UITableViewCellContentView.leading priority 999, "), lines[4])
-        XCTAssertEqual(lines[5], "     predicted: <UIView:0xa0> (0 0; 50 44) → (-718 0; 768 44), outside its superview and the window")
-        XCTAssertEqual(lines[6], "Ranked by the frames our solver predicts: first the changes that keep every view inside "
-                           + "its superview and the window, then the least frame change.")
-        XCTAssertFalse(lines[2...].contains { $0.contains("try this first") })
+        XCTAssertEqual(lines.count, 10, "\(lines)")
+        XCTAssertEqual(lines[0], "  1. give UIView.width == 768 priority 999, so the size its table view gives the cell wins (try this first)")
+        XCTAssertEqual(lines[1], "     why: UIView's width is fixed at 768 while its edges are pinned too, and they already give it a "
+                           + "width: the fixed width is the one to give way; the engine broke this one too")
+        XCTAssertEqual(lines[2], "     predicted: no view moves from the layout the engine recovers to")
+        XCTAssertEqual(lines[3], "  2. give UIView.leading == UITableViewCellContentView.leading priority 999, so the size its table view gives the cell wins")
+        XCTAssertEqual(lines[4], "     why: UIView ends outside its superview and the window; "
+                           + "leaves UIView.leading == UITableViewCellContentView.leading off by 718")
+        XCTAssertEqual(lines[5], "     predicted: <UIView:0xa0> x 0, width 50 → x -718, width 768, moves outside its superview and the window")
+        XCTAssertEqual(lines[8], "     predicted: <UIView:0xa0> x 0, width 50 → x 0, width 768, moves outside its superview and the window")
+        XCTAssertEqual(lines[9], "Ranked by what these constraints say you meant (a fixed size between two pinned edges), then by "
+                           + "the frames our solver predicts, judged against your own constraints: first the changes that keep "
+                           + "every view inside its superview and the window, then those that leave your constraints least unmet.")
+        XCTAssertFalse(lines[3...].contains { $0.contains("try this first") })
     }
 
     /// The lines from the first change to the end of the list.
@@ -81,7 +89,7 @@ final class FixRankingTests: XCTestCase {
     func test_cellWidth_lfixHandles_followTheRanking() {
         let conflict = cellWidthConflict()
         let handles = ConflictHandles(conflict, ConflictExplainer.explain(conflict))
-        XCTAssertEqual(handles.suggestions.map(\.target), [0x4, 0x3, 0x2])
+        XCTAssertEqual(handles.suggestions.map(\.target), [0x4, 0x2, 0x3])
         XCTAssertEqual(handles.suggestions.first?.change, .priority(999))
     }
 
@@ -91,13 +99,17 @@ final class FixRankingTests: XCTestCase {
         let fixes = try XCTUnwrap(object["fixes"] as? [[String: Any]])
         XCTAssertEqual(fixes.map { $0["rank"] as? Int }, [1, 2, 3])
         XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, false, false])
-        let forecast = try XCTUnwrap(fixes[2]["forecast"] as? [String: Any])
+        XCTAssertEqual(object["rankedBy"] as? [String], ["fixedSize", "frames"])
+        XCTAssertTrue((fixes[0]["reason"] as? String)?.hasPrefix("UIView's width is fixed at 768") == true)
+        let forecast = try XCTUnwrap(fixes[1]["forecast"] as? [String: Any])
         let move = try XCTUnwrap((forecast["moves"] as? [[String: Any]])?.first)
         // Addresses as the rest of the JSON gives them: the view's reference, the fix's target.
         XCTAssertEqual((move["view"] as? [String: Any])?["address"] as? String, "0xa0")
-        XCTAssertEqual(fixes[2]["target"] as? String, "0x2")
+        XCTAssertEqual(fixes[1]["target"] as? String, "0x2")
         XCTAssertEqual((move["to"] as? [String: Any])?["x"] as? Double, -718)
+        XCTAssertEqual(move["decided"] as? [String], ["x", "width"])
         XCTAssertEqual(forecast["keepsViewsInside"] as? Bool, false)
+        XCTAssertEqual(forecast["missed"] as? Double, 718)
     }
 
     // MARK: - Everything stays inside
@@ -105,7 +117,9 @@ final class FixRankingTests: XCTestCase {
     /// A label 0xB0 in the root view 0xD0 (the window's, (0 0; 375 667)):
     /// leading 50 from the root, 100 wide, and its centre at 200 (broken):
     /// 50 + 100/2 = 100, not 200. The engine keeps it at (50 100; 100 20).
-    func test_everyFixKeepsTheViewInside_theLeastChangeWins() throws {
+    /// No evidence of intent: a leading edge and a centre give a width too,
+    /// but nothing says which of the three is extra.
+    func test_everyFixKeepsTheViewInside_theLeastUnmetWins_andTheEnginesChoiceBreaksATie() throws {
         let root = ObjectReference(className: "UIView", address: 0xD0)
         let label = ObjectReference(className: "UILabel", address: 0xB0)
         let leading = ConstraintSnapshot(address: 0x11, firstItem: label, firstAttribute: .leading, secondItem: root,
@@ -122,15 +136,20 @@ final class FixRankingTests: XCTestCase {
                 ViewPlacement(view: 0xD0, frame: window, depth: 1, superview: nil, superviewFrame: window, window: window),
             ])
         let explanation = ConflictExplainer.explain(conflict)
-        // Without the centre: nothing moves. Without the leading: x = 200 - 100/2 = 150, 100 moved.
-        // Without the width: w = 2 × (200 - 50) = 300, 200 moved; 50 + 300 = 350 still inside 375.
+        // Without the centre: nothing moves, and the centre is at 100, 100 from the 200 asked.
+        // Without the leading: x = 200 - 100/2 = 150, 100 from the 50 asked.
+        // Without the width: w = 2 × (200 - 50) = 300, 200 from the 100 asked; 50 + 300 = 350 still inside 375.
+        // The centre and the leading tie at 100: the engine broke the centre, so it goes first.
         XCTAssertEqual(explanation.fixes.map(\.target), [0x13, 0x11, 0x12])
+        XCTAssertEqual(explanation.rankedBy, ["frames"])
         let forecasts = try explanation.fixes.map { try XCTUnwrap($0.forecast) }
         XCTAssertEqual(forecasts.map(\.keepsViewsInside), [true, true, true])
-        XCTAssertEqual(forecasts.map(\.frameChange), [0, 100, 200])
+        XCTAssertEqual(forecasts.map(\.missed), [100, 100, 200])
         XCTAssertEqual(forecasts[1].moves.map(\.to), [SnapshotRect(x: 150, y: 100, width: 100, height: 20)])
         XCTAssertEqual(forecasts[2].moves.map(\.to), [SnapshotRect(x: 50, y: 100, width: 300, height: 20)])
         XCTAssertEqual(explanation.fixes.map(\.tryFirst), [true, false, false])
+        XCTAssertEqual(explanation.fixes[0].reason, "every view stays inside its superview and the window; "
+                       + "leaves UILabel.centerX == UIView.leading + 200 off by 100; the engine broke this one too")
     }
 
     /// Inside comes before the least change: the fix that moves nothing loses
@@ -152,33 +171,58 @@ final class FixRankingTests: XCTestCase {
             placements: [ViewPlacement(view: 0xB0, frame: labelFrame, depth: 2, superview: 0xD0, superviewFrame: window,
                                        window: window)])
         let explanation = ConflictExplainer.explain(conflict)
-        // Without the leading: x = 320 - 50 = 270, ends at 370: inside, 30 moved.
-        // Without the width: w = 2 × (320 - 300) = 40, ends at 340: inside, 60 moved.
+        // Without the leading: x = 320 - 50 = 270, ends at 370: inside, 30 from the 300 asked.
+        // Without the width: w = 2 × (320 - 300) = 40, ends at 340: inside, 60 from the 100 asked.
         // Without the centre: nothing moves, and the label still ends at 400, past 375.
         XCTAssertEqual(explanation.fixes.map(\.target), [0x21, 0x22, 0x23])
         let forecasts = try explanation.fixes.map { try XCTUnwrap($0.forecast) }
         XCTAssertEqual(forecasts.map(\.keepsViewsInside), [true, true, false])
-        XCTAssertEqual(forecasts.map(\.frameChange), [30, 60, 0])
+        XCTAssertEqual(forecasts.map(\.missed), [30, 60, 30])
         XCTAssertEqual(forecasts[0].moves.map(\.to), [SnapshotRect(x: 270, y: 0, width: 100, height: 20)])
         XCTAssertEqual(forecasts[1].moves.map(\.to), [SnapshotRect(x: 300, y: 0, width: 40, height: 20)])
         let lines = try fixLines(explanation.text)
-        XCTAssertEqual(lines[5], "     predicted: no view moves; <UILabel:0xb0> stays outside its superview and the window")
+        // The engine's layout already has the label past both edges: the first fix brings it back,
+        // the last leaves it where it was.
+        XCTAssertEqual(lines[2], "     predicted: <UILabel:0xb0> x 300, width 100 → x 270, width 100, back inside its superview and the window")
+        XCTAssertEqual(lines[8], "     predicted: no view moves from the layout the engine recovers to; "
+                           + "<UILabel:0xb0> stays outside its superview and the window")
     }
 
     // MARK: - A log
 
-    func test_aLogWithoutFrames_isNotRanked_andSaysSo() throws {
+    /// Corpus 007: an image 60 high pinned to the top and bottom of a cell UIKit makes 80
+    /// high. The log holds no frames, so intent alone ranks: the fixed height between two
+    /// pinned edges gives way first; the edges, which no evidence names, keep the list's order.
+    func test_aLogWithoutFrames_isRankedByIntentAlone_andSaysWhichEvidence() throws {
         let explanation = ConflictExplainer.explain(try ParsingCorpus.conflict("007.txt"))
-        XCTAssertEqual(explanation.notRanked, "the log holds no frames")
-        // The explainer's own order, unmarked.
-        XCTAssertEqual(explanation.fixes.map(\.constraintIndex), explanation.fixes.map(\.constraintIndex).sorted())
-        XCTAssertTrue(explanation.fixes.allSatisfy { $0.rank == nil && $0.tryFirst == nil && $0.forecast == nil })
+        XCTAssertNil(explanation.notRanked)
+        XCTAssertEqual(explanation.rankedBy, ["fixedSize"])
+        XCTAssertEqual(explanation.notPredicted, "the log holds no frames")
+        XCTAssertEqual(explanation.fixes.map(\.constraintIndex), [0, 1, 2])
+        XCTAssertEqual(explanation.fixes.map(\.tryFirst), [true, false, false])
+        XCTAssertTrue(explanation.fixes.allSatisfy { $0.forecast == nil })
         let lines = try fixLines(explanation.text)
-        XCTAssertEqual(lines.count, 4, "\(lines)")
-        XCTAssertTrue(lines[2].hasPrefix("  3. give UITableViewCell.bottom == UIImageView.bottom priority 999"), lines[2])
-        XCTAssertEqual(lines[3], "Not ranked: the log holds no frames.")
-        XCTAssertFalse(explanation.text.contains("try this first"))
-        XCTAssertFalse(explanation.text.contains("predicted:"))
-        XCTAssertTrue(JSONText.encode(explanation).contains("\"notRanked\":\"the log holds no frames\""))
+        XCTAssertEqual(lines.count, 7, "\(lines)")
+        XCTAssertEqual(lines[0], "  1. give UIImageView.height == 60 priority 999, so the size its table view gives the cell wins (try this first)")
+        XCTAssertEqual(lines[1], "     why: UIImageView's height is fixed at 60 while its edges are pinned too, and they already give it "
+                           + "a height: the fixed height is the one to give way")
+        XCTAssertEqual(lines[3], "     why: nothing in these constraints points to this change")
+        XCTAssertTrue(lines[4].hasPrefix("  3. give UITableViewCell.bottom == UIImageView.bottom priority 999"), lines[4])
+        XCTAssertEqual(lines[6], "Ranked by what these constraints say you meant (a fixed size between two pinned edges); "
+                           + "nothing is predicted: the log holds no frames.")
+        XCTAssertFalse(explanation.text.contains("     predicted:"))
+        XCTAssertTrue(JSONText.encode(explanation).contains("\"rankedBy\":[\"fixedSize\"]"))
+    }
+
+    /// Corpus 027: a label's height == 25 against its height >= 50: not one attribute pinned
+    /// twice (one is an inequality), nothing between pinned edges, no transient size, no
+    /// frames: nothing tells the fixes apart, so they keep the explainer's order.
+    func test_aLogWithoutFramesOrEvidence_isNotRanked_andSaysSo() throws {
+        let explanation = ConflictExplainer.explain(try ParsingCorpus.conflict("027.txt"))
+        XCTAssertEqual(explanation.notRanked,
+                       "the log holds no frames, and nothing in these constraints tells which change you meant")
+        XCTAssertTrue(explanation.fixes.allSatisfy { $0.rank == nil && $0.tryFirst == nil && $0.reason == nil })
+        XCTAssertEqual(try fixLines(explanation.text).last,
+                       "Not ranked: the log holds no frames, and nothing in these constraints tells which change you meant.")
     }
 }
