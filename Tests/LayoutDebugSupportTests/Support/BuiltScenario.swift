@@ -11,18 +11,31 @@ struct BuiltScenario {
     let window: UIWindow
     let root: UIView
     let conflicts: [(broken: NSLayoutConstraint, list: UIConstraintList)]
+    /// The report of each conflict made inside the engine's hook, as `lbreak`
+    /// makes it at its stop: before the engine has laid the views out.
+    /// Empty unless asked for.
+    let reportsAtConflict: [String]
 
-    /// Builds scenario `name`, recording its conflicts through ReferenceKit's hook.
-    init(_ name: String) throws {
+    /// Builds scenario `name` (with `count` for those that take one),
+    /// recording its conflicts through ReferenceKit's hook, and with
+    /// `reportingAtConflict` each one's report as the hook sees it.
+    init(_ name: String, count: Int? = nil, reportingAtConflict: Bool = false) throws {
         let scenario = try XCTUnwrap(DemoCatalog.scenario(named: name))
         var conflicts: [(NSLayoutConstraint, UIConstraintList)] = []
+        var reports: [String] = []
         let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
-            conflicts.append((constraint, UIConstraintList(constraints: list)))
+            let kept = UIConstraintList(constraints: list)
+            conflicts.append((constraint, kept))
+            if reportingAtConflict {
+                reports.append(LiveReports.conflictReport(constraintAt: LiveHierarchy.address(constraint),
+                                                          listAt: LiveHierarchy.address(kept), options: []))
+            }
         }
         defer { ReferenceKitDebugHooks.removeObserver(token) }
-        window = scenario.makeWindow()
+        window = scenario.makeWindow(count: count)
         root = try XCTUnwrap(window.rootViewController?.view)
         self.conflicts = conflicts
+        self.reportsAtConflict = reports
     }
 
     /// The conflict report the breakpoint would produce for conflict `index`.
