@@ -63,13 +63,14 @@ struct ContradictionText {
         for index in ordered {
             let weight = certificate.multipliers[index]!
             let constant = system.rows[index].constant
-            var term = ExplainNumber.text(constant)
-            if constant < 0 { term = "(" + term + ")" }
+            var term = ExplainNumber.text(abs(constant))
             if abs(weight) != 1 { term = ExplainNumber.text(abs(weight)) + "×" + term }
-            if weight < 0 {
-                left.append(term); leftSum += abs(weight) * constant
+            // A negative constant goes to the other side as a distance, as the
+            // sentences give it: `20 + 100 + 10 = 120`, never `20 + 100 = (-10) + 120`.
+            if (weight < 0) == (constant >= 0) {
+                left.append(term); leftSum += abs(weight * constant)
             } else {
-                right.append(term); rightSum += weight * constant
+                right.append(term); rightSum += abs(weight * constant)
             }
         }
         let symbol = certificate.isEquality ? "=" : "<="

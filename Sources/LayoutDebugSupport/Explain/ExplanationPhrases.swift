@@ -107,21 +107,63 @@ struct ExplanationPhrases {
         }
         guard c.multiplier == 1 else { return formula(c) }
         if attribute == other, let edge = Self.edgeName(attribute) {
-            // first.near == second.near + c: first sits c inside second; at a far
-            // edge the roles swap (`|`.trailing == view.trailing + c).
-            let isNear = [.left, .leading, .top].contains(attribute)
-            let (inner, outer) = isNear ? (first, second) : (second, first)
-            let relation = isNear ? relationWord : Self.reversed(relationWord)
-            return "\(inner) is pinned \(relation)\(signed(c.constant)) from the \(edge) edge of \(outer)" + systemNote(c)
+            return edgeSentence(c, first: first, second: second, edge: edge, relationWord) + writtenAs(c) + systemNote(c)
         }
         if let gap = Self.gapWords(attribute, other) {
-            return "\(first) sits \(relationWord)\(signed(c.constant)) \(gap) \(second)" + systemNote(c)
+            if c.constant < 0, [.leading, .left, .top].contains(attribute) {
+                // A negative gap is an overlap: `B.leading == A.trailing - 8` starts B 8 inside A.
+                let overlap = relationWord.isEmpty ? "" : Self.reversed(relationWord)
+                return "\(first) overlaps \(second) by \(overlap)\(amount)" + writtenAs(c) + systemNote(c)
+            }
+            return "\(first) sits \(relationWord)\(signed(c.constant)) \(gap) \(second)" + writtenAs(c) + systemNote(c)
         }
         if (attribute == .centerX && other == .centerX) || (attribute == .centerY && other == .centerY) {
-            let offset = c.constant == 0 ? "" : " offset by \(signed(c.constant))"
-            return "\(first) is \(relationWord.isEmpty ? "" : relationWord)centered on \(second)\(offset)"
+            let side = attribute == .centerX ? (c.constant < 0 ? "left of" : "right of") : (c.constant < 0 ? "above" : "below")
+            let offset = c.constant == 0 ? "" : ", \(amount) \(side) its centre"
+            return "\(first) is \(relationWord.isEmpty ? "" : relationWord)centered on \(second)\(offset)" + writtenAs(c)
         }
         return formula(c)
+    }
+
+    /// Two items' same edge tied, as the geometry it makes, with a distance
+    /// that is never negative: "UILabel is pinned 10 from the bottom edge of
+    /// UIImageView" for `UILabel.bottom == UIImageView.bottom - 10`, whichever
+    /// item is inside; and "UIView sticks out 2 past the trailing edge of
+    /// its superview" when the one outside is the subview (`H:[UIView]-(-2)-|`).
+    private func edgeSentence(_ c: ConstraintSnapshot, first: String, second: String, edge: String,
+                              _ relationWord: String) -> String {
+        // first.near == second.near + k puts first k inside second; at a far edge,
+        // second k inside first. A negative k puts the other one inside.
+        let isNear = [.left, .leading, .top].contains(c.firstAttribute.canonical)
+        let firstInside = isNear == (c.constant >= 0)
+        let (inner, outer) = firstInside ? (first, second) : (second, first)
+        let relation = firstInside == isNear ? relationWord : Self.reversed(relationWord)
+        let amount = ExplainNumber.text(abs(c.constant))
+        // The superview inside its own subview reads backwards: the subview sticks out.
+        let innerIsSuperview = c.superview != nil && (firstInside ? c.firstItem : c.secondItem) == c.superview
+        if innerIsSuperview, c.constant != 0 {
+            return "\(outer) sticks out \(relation)\(amount) past the \(edge) edge of \(inner)"
+        }
+        return "\(inner) is pinned \(relation)\(amount) from the \(edge) edge of \(outer)"
+    }
+
+    /// How SnapKit or Masonry code spells a negative constant, which the
+    /// sentence gives as a distance: ` (SnapKit: .offset(-10), or .inset(10)
+    /// on this edge)`; "" for a constant of another sign or another library.
+    private func writtenAs(_ c: ConstraintSnapshot) -> String {
+        guard c.constant < 0 else { return "" }
+        let library: String
+        if c.className.hasPrefix("SnapKit.") || c.sourceLocation != nil {
+            library = "SnapKit"
+        } else if c.className.hasPrefix("MAS") {
+            library = "Masonry"
+        } else {
+            return ""
+        }
+        let amount = ExplainNumber.text(abs(c.constant))
+        // `inset` negates the constant on the far edges only.
+        let far = [.right, .trailing, .bottom].contains(c.firstAttribute.canonical)
+        return " (\(library): .offset(-\(amount))" + (far ? ", or .inset(\(amount)) on this edge)" : ")")
     }
 
     /// A position set by a number, which is measured from the superview's
@@ -136,6 +178,10 @@ struct ExplanationPhrases {
         let amount = relationWord + signed(c.constant)
         let subject: String
         switch attribute {
+        case .left where c.constant < 0, .leading where c.constant < 0, .top where c.constant < 0:
+            // A frame origin left of or above its superview's: the view sticks out.
+            return "\(first) sticks out \(Self.reversed(relationWord))\(ExplainNumber.text(-c.constant)) past the "
+                + "\(edge) edge of \(superview)" + systemNote(c)
         case .left, .leading, .top: subject = "\(first) is pinned"
         case .centerX, .centerY: subject = "\(first)'s center is"
         default: subject = "\(first)'s \(Self.edgeName(attribute) ?? attribute.rawValue) edge is"

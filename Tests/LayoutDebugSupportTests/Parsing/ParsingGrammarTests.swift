@@ -28,9 +28,11 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(keyed.firstItem?.className, "UILabel")
         XCTAssertEqual(keyed.firstItem?.name, "titleKey")
         XCTAssertEqual(keyed.priority, 250)
-        // The key is the name the code gave the constraint: kept, and printed where an origin goes.
+        // The key is the name the code gave the constraint: kept, and printed as a name to
+        // search for, never as a place it was made.
         XCTAssertEqual(keyed.identifier, "ConstraintKey")
-        XCTAssertEqual(keyed.madeAtText, "made at mas_key 'ConstraintKey'")
+        XCTAssertNil(keyed.madeAtText)
+        XCTAssertEqual(keyed.sourceText, "search your code for mas_key 'ConstraintKey'")
         let plain = try one("<MASLayoutConstraint:0x6000 UIView:0x7f1.left == UIView:0x7f2.left + 10 ^999>")
         XCTAssertEqual(plain.priority, 999)
         XCTAssertNil(plain.identifier)
@@ -38,11 +40,17 @@ final class ParsingGrammarTests: XCTestCase {
         XCTAssertEqual(plain.constant, 10)
     }
 
-    func test_anAppsIdentifier_isPrintedWhereAnOrigin_goes_butNotTheSystems() throws {
+    func test_anAppsIdentifier_isANameToSearchFor_notAPlace_andNotTheSystems() throws {
         let named = try one("<NSLayoutConstraint:0x6000 'avatar-left' UIView:0x7f1.left == UIView:0x7f2.left + 10>")
-        XCTAssertEqual(named.madeAtText, "made at identifier 'avatar-left'")
+        XCTAssertNil(named.madeAtText)
+        XCTAssertEqual(named.sourceText, "search your code for identifier 'avatar-left'")
         let system = try one("<NSLayoutConstraint:0x6000 'UIView-Encapsulated-Layout-Width' UIView:0x7f1.width == 320>")
-        XCTAssertNil(system.madeAtText)
+        XCTAssertNil(system.sourceText)
+        // The keyboard's own views, under an identifier of UIKit's that no system prefix marks:
+        // no code of the app's has it.
+        let keyboard = try one("<NSLayoutConstraint:0x6001 'assistantView.bottom' "
+                               + "TUISystemInputAssistantView:0x7f3.bottom == _UIKBCompatInputView:0x7f4.top>")
+        XCTAssertNil(keyboard.sourceText)
     }
 
     func test_snapKit_pathWithSpaces() throws {
