@@ -69,8 +69,12 @@ struct FixOutcome: Codable, Hashable, Sendable {
     var newlyAmbiguous: [ObjectReference]
     /// How many changes are applied in this stop after this call (what `--undo-all` reverses).
     var changesInThisStop: Int
+    /// Conflicts elsewhere in the window that the change did not touch and that
+    /// were there before it, counted apart from `conflicts` (`FixComparison.isOther`);
+    /// `nil` in older documents.
+    var otherConflicts: Int? = nil
 
-    /// Whether the hierarchy now lays out without a conflict.
+    /// Whether what the change touched now lays out without a conflict.
     var isResolved: Bool { conflicts.isEmpty && unsatisfied.isEmpty }
 }
 
@@ -113,6 +117,40 @@ enum FixComparison {
     /// Whether a constraint is required, active, and broken by the engine.
     static func isFailing(_ c: ConstraintSnapshot) -> Bool {
         c.isRequired && c.isActive != false && c.isBroken
+    }
+
+    /// The constraints of `tree` that were not holding before a change: broken
+    /// by the engine, or required and missed by their frames, as `settle`
+    /// finds the ones it asks the engine to take again.
+    static func failingBeforeChange(_ tree: ViewSnapshot) -> Set<UInt64> {
+        Set(views(of: tree).flatMap(\.constraints).filter { c in
+            isFailing(c) || (c.isRequired && c.isActive != false && !c.isSystemConstraint && (c.frameMiss ?? 0) > missTolerance)
+        }.compactMap(\.address))
+    }
+
+    /// The objects a change touches: each changed constraint, its items, and each changed view.
+    static func touched(by steps: [FixOutcome.Step]) -> Set<UInt64> {
+        var touched: Set<UInt64> = []
+        for step in steps {
+            if let view = step.view?.address { touched.insert(view) }
+            guard let c = step.constraint else { continue }
+            for address in [c.address, c.firstItem?.address, c.secondItem?.address].compactMap({ $0 }) {
+                touched.insert(address)
+            }
+        }
+        return touched
+    }
+
+    /// Whether a remaining conflict is another's: none of its constraints or
+    /// items is one the change `touched`, and the constraint the engine breaks
+    /// in it was already failing before the change (`failingBefore`), so the
+    /// change neither made it nor could have ended it.
+    static func isOther(_ conflict: ConflictSnapshot, touched: Set<UInt64>, failingBefore: Set<UInt64>) -> Bool {
+        guard let broken = conflict.brokenConstraint?.address, failingBefore.contains(broken) else { return false }
+        let constraints = conflict.mutuallyExclusive + (conflict.brokenConstraint.map { [$0] } ?? [])
+        return !constraints.contains { c in
+            [c.address, c.firstItem?.address, c.secondItem?.address].contains { $0.map(touched.contains) ?? false }
+        }
     }
 
     /// Every view and guide of the tree, in pre-order.

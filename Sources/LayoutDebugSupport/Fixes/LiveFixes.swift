@@ -238,14 +238,20 @@ enum LiveFixes {
             conflicts.insert(.init(conflict: conflict, why: nil), at: 0)
         }
         let named = Set(conflicts.flatMap { $0.conflict.mutuallyExclusive.compactMap(\.address) })
-        let outcome = FixOutcome(
+        // The verdict is about what the change touched: conflicts elsewhere that were
+        // there before it (a storm's others) are counted apart.
+        let touched = FixComparison.touched(by: steps)
+        let failingBefore = FixComparison.failingBeforeChange(before)
+        let others = conflicts.filter { FixComparison.isOther($0.conflict, touched: touched, failingBefore: failingBefore) }
+        var outcome = FixOutcome(
             steps: steps, window: before.reference,
             recheckedConstraints: recheck.checked, retriedConstraints: recheck.retried,
-            conflicts: conflicts,
+            conflicts: conflicts.filter { !FixComparison.isOther($0.conflict, touched: touched, failingBefore: failingBefore) },
             unsatisfied: unsatisfied.filter { $0.address.map { !named.contains($0) } ?? true },
             frameChanges: FixComparison.frameChanges(before: before, after: after),
             newlyAmbiguous: FixComparison.newlyAmbiguous(before: before, after: after),
             changesInThisStop: 0)
+        outcome.otherConflicts = others.count
         return (outcome, current)
     }
 

@@ -67,9 +67,16 @@ enum FixReport {
         return step.view?.bracketed ?? "?"
     }
 
-    /// Whether a conflict remains, each with its short report.
+    /// Whether a conflict remains where the change reached, each with its
+    /// short report, and how many others were there before it.
     static func conflictsText(_ outcome: FixOutcome) -> String {
-        if outcome.isResolved { return "No conflict remains.\n" }
+        let others = outcome.otherConflicts ?? 0
+        let othersLine = others == 0 ? ""
+            : "\(count(others, "other conflict")) elsewhere in the window, there before this change and not touched by it "
+                + "(lconflicts counts them).\n"
+        if outcome.isResolved {
+            return (others == 0 ? "No conflict remains.\n" : "No conflict remains where this change reaches.\n") + othersLine
+        }
         var out = ""
         if !outcome.conflicts.isEmpty {
             out += "A conflict remains (\(outcome.conflicts.count)):\n"
@@ -94,7 +101,7 @@ enum FixReport {
                 out += line + "\n"
             }
         }
-        return out
+        return out + othersLine
     }
 
     /// How to go back.

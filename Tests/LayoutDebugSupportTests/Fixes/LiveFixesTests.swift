@@ -45,6 +45,10 @@ final class LiveFixesTests: XCTestCase {
             for name in conflictScenarios {
                 let built = try BuiltScenario(name)
                 XCTAssertFalse(built.conflicts.isEmpty, name)
+                // Every conflict reported, as lbreak reports each at its stop, so the library knows
+                // each constraint the engine broke (the undo puts those back last); the first's last,
+                // as the one lfix acts on.
+                for index in built.conflicts.indices.dropFirst() { _ = built.conflictReport(index) }
                 let report = built.conflictReport(0)
                 let suggestions = try XCTUnwrap(LastConflictReport.current?.suggestions, name)
                 XCTAssertFalse(suggestions.isEmpty, "\(name) suggests a change:\n\(report)")
@@ -78,8 +82,9 @@ final class LiveFixesTests: XCTestCase {
             _ = built.conflictReport(0)
             let content = try XCTUnwrap(built.root.subviews.first?.subviews.first)
             let wide = try XCTUnwrap(content.subviews.first)
-            // Ranked last: it pushes the view out of the cell (the width at 999 moves nothing).
-            let text = fix("suggestion 3", newStop: true)
+            // Ranked second: it pushes the view out of the cell (the width at 999 gives way first),
+            // and ties with the trailing edge, before it in the list.
+            let text = fix("suggestion 2", newStop: true)
             // Trailing pinned to the 50-wide content view and 768 wide: minX = 50 - 768 = -718.
             XCTAssertEqual(wide.frame, CGRect(x: -718, y: 0, width: 768, height: 44))
             XCTAssertTrue(text.contains("  priority 1000 → 999 (deactivated, changed and reactivated: UIKit raises "
@@ -209,6 +214,32 @@ final class LiveFixesTests: XCTestCase {
             let listed = try JSONDecoder().decode(FixListDocument.self,
                                                   from: Data(LiveReports.fix("list", stopID: stop, options: .json).utf8))
             XCTAssertEqual(listed.changes.count, 1)
+        }
+    }
+
+    /// Four storm rows, each its own conflict in one window: a change to the
+    /// last row's box is judged by that row alone. The three earlier rows'
+    /// conflicts were there before it, and it touches none of their views, so
+    /// they are counted apart rather than reported as what the change left.
+    func test_storm_verdictIsAboutWhatTheChangeTouched_theOthersCountedApart() throws {
+        try onMain {
+            let built = try BuiltScenario("conflict-storm", count: 4)
+            XCTAssertEqual(built.conflicts.count, 4)
+            // Row 3 is a box 100 then 120 wide (3 mod 3 = 0): removing the 120 ends its conflict.
+            let report = built.conflictReport(3)
+            XCTAssertTrue(report.contains("  1. remove UIView.width == 120, one of the two pins of UIView.width (try this first)"),
+                          report)
+            let applied = fix("suggestion 1", newStop: true)
+            XCTAssertTrue(applied.contains("\nNo conflict remains where this change reaches.\n3 other conflicts elsewhere in the "
+                                           + "window, there before this change and not touched by it (lconflicts counts them).\n"),
+                          applied)
+            XCTAssertFalse(applied.contains("A conflict remains"), applied)
+            let json = LiveReports.fix("undo", stopID: stop, options: .json)
+            let document = try JSONDecoder().decode(FixReportDocument.self, from: Data(json.utf8))
+            // Undone, the box's own conflict is back, and the others are still apart.
+            XCTAssertEqual(document.outcome.conflicts.count, 1)
+            XCTAssertEqual(document.outcome.otherConflicts, 3)
+            XCTAssertFalse(document.resolved)
         }
     }
 }
