@@ -126,25 +126,29 @@ struct ContradictionText {
             }
             guard !constraint.isSystemConstraint else { continue }
             let rowsOfConstraint = rows(of: index)
-            let advice = yielding.map { "give \(phrases.formula(constraint)) priority 999, so \($0) wins" }
-                ?? intent.pinnedTwice(index).map { "remove \(phrases.formula(constraint)), one of the two pins of \($0)" }
+            // One of two pins of the same attribute goes; else the container's size must win,
+            // so the constraint gives way; anywhere else the nuclear way out, which always
+            // resolves what this row took part in.
+            let pin = intent.pinnedTwice(index)
+            let gives = pin == nil ? yielding : nil
+            let advice = pin.map { "remove \(phrases.formula(constraint)), one of the two pins of \($0)" }
+                ?? gives.map { "give \(phrases.formula(constraint)) priority 999, so \($0) wins" }
                 ?? "remove or change \(phrases.formula(constraint))"
-            // The container's size must win, so the constraint gives way; anywhere else the
-            // nuclear way out, which always resolves what this row took part in.
             fixes.append(.init(constraintIndex: index, advice: advice, resolvesConflict: resolves(without: rowsOfConstraint),
                                madeAt: constraint.sourceText,
-                               change: yielding == nil ? .deactivate : .priority(999), target: constraint.address))
+                               change: gives == nil ? .deactivate : .priority(999), target: constraint.address))
         }
         return fixes
     }
 
     /// What a size the app's constraints must yield to is, in words: an
-    /// encapsulated size (its container's), or a `_UITemporaryLayout…` size
-    /// UIKit sets until the view's first layout pass.
+    /// encapsulated size (its container's), a stack view's `'UISV-hiding'`,
+    /// or a `_UITemporaryLayout…` size UIKit sets until the view's first layout pass.
     private func yieldingPhrase(_ c: ConstraintSnapshot) -> String? {
         if EncapsulatedSize.isEncapsulated(c) { return c.firstItem.map { EncapsulatedSize(of: $0, in: conflict).phrase } }
-        guard let identifier = c.identifier, identifier.hasPrefix("_UITemporaryLayout") else { return nil }
         let item = c.firstItem.map { phrases.name($0, c) } ?? "the view"
+        if FixIntent.isHiding(c) { return "'UISV-hiding', the size its stack view gives \(item) while it hides it," }
+        guard let identifier = c.identifier, identifier.hasPrefix("_UITemporaryLayout") else { return nil }
         return "'\(identifier)', the size UIKit gives \(item) until its first layout pass,"
     }
 

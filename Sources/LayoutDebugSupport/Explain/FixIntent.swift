@@ -103,9 +103,17 @@ struct FixIntent {
     // MARK: - Transient size
 
     /// A size UIKit sets for a moment: an encapsulated size of 0 (a cell not
-    /// sized yet, `ConflictTriage.isTransient`) or a `_UITemporaryLayout…` size.
+    /// sized yet, `ConflictTriage.isTransient`), a `_UITemporaryLayout…`
+    /// size, or the 0 a stack view gives an arranged view while it hides it
+    /// (`'UISV-hiding'`: mozilla-mobile/prox 9ad8a8d lowered the bottom edge
+    /// below it to 999, LoopKit/Loop 9b15943 the height it fought).
     static func isTransientSize(_ c: ConstraintSnapshot) -> Bool {
-        ConflictTriage.isTransient(c, identifier: c.identifier)
+        ConflictTriage.isTransient(c, identifier: c.identifier) || isHiding(c)
+    }
+
+    /// A stack view's `'UISV-hiding'` size of a hidden arranged view.
+    static func isHiding(_ c: ConstraintSnapshot) -> Bool {
+        c.identifier == "UISV-hiding" && c.secondItem == nil && c.firstAttribute.canonical.isSize
     }
 
     /// The app's constraint that gives way while the transient size is set:
@@ -134,13 +142,18 @@ struct FixIntent {
         let what = size.identifier.map { "'\($0)'" } ?? phrases.formula(size)
         let item = sized.map { phrases.name($0, size) } ?? "the view"
         let value = ExplainNumber.text(abs(size.constant) < 1e-300 ? 0 : size.constant)
-        let until = EncapsulatedSize.isEncapsulated(size)
-            ? "(\(sized.map { EncapsulatedSize(of: $0, in: conflict).phrase } ?? "its container's size")) is \(value) only until "
-                + "\(item) is sized"
-            : "holds \(item) at \(value) only until its first layout pass"
+        let until: String, after: String
+        if Self.isHiding(size) {
+            (until, after) = ("holds \(item) at \(value) only while its stack view hides it", "once it is shown")
+        } else if EncapsulatedSize.isEncapsulated(size) {
+            until = "(\(sized.map { EncapsulatedSize(of: $0, in: conflict).phrase } ?? "its container's size")) is \(value) "
+                + "only until \(item) is sized"
+            after = "once the real size is set"
+        } else {
+            (until, after) = ("holds \(item) at \(value) only until its first layout pass", "once the real size is set")
+        }
         return Standing(evidence: .transientSize, order: order,
-                        reason: "\(what) \(until): your \(part) gives way at 999 meanwhile, "
-                            + "and holds once the real size is set")
+                        reason: "\(what) \(until): your \(part) gives way at 999 meanwhile, and holds \(after)")
     }
 
     // MARK: - Pinned twice
@@ -184,10 +197,14 @@ struct FixIntent {
         guard let pair = pairs.first(where: { $0.0 == index || $0.1 == index }) else { return nil }
         let a = conflict.mutuallyExclusive[pair.0], b = conflict.mutuallyExclusive[pair.1]
         let pin = phrases.name(a.firstItem, a) + "." + a.firstAttribute.logSpelling
+        // SnapKit's makeConstraints adds and updateConstraints only changes constants: a second
+        // state of one attribute is remakeConstraints's job (SnapKit #295, its maintainer).
+        let snapKit = [a, b].contains { $0.className.hasPrefix("SnapKit.") || $0.className.hasPrefix("Snap.") || $0.sourceLocation != nil }
         return Standing(evidence: .pinnedTwice, order: 0,
                         reason: "\(pin) is pinned twice (\(target(a)) and \(target(b))): keep the one you mean, "
                             + "as nothing here tells which came later; if they are two states of one screen, "
-                            + "deactivate the old one before activating the new")
+                            + "deactivate the old one before activating the new"
+                            + (snapKit ? " (SnapKit: remakeConstraints, not a second makeConstraints or updateConstraints)" : ""))
     }
 
     /// What a pin ties its attribute to: `UIView.leading + 50`, `100`.
