@@ -19,13 +19,14 @@ final class LayoutExplainCLIPlacementTests: XCTestCase {
     }
 
     /// The ranked list as `layout-explain` prints it for `DescribedLogs.widthConflict`:
-    /// the width at 999 moves nothing; the trailing edge at 999 makes the label 400 wide
-    /// from x 16; the leading edge at 999 keeps its trailing edge at 304, so x = -96.
+    /// the width 400 is fixed between two pinned edges, so it gives way at 999 and moves
+    /// nothing; the leading edge at 999 keeps the trailing edge at 304, so x = -96; the
+    /// trailing edge at 999 makes the label 400 wide from x 16. Only x and width are solved.
     private func assertRanked(_ out: String, file: StaticString = #filePath, line: UInt = #line) {
         let expected = [
-            "     predicted: no view moves",
-            "     predicted: <UILabel:0x7fd> (16 100; 288 21) → (16 100; 400 21), outside its superview and the window",
-            "     predicted: <UILabel:0x7fd> (16 100; 288 21) → (-96 100; 400 21), outside its superview and the window",
+            "     predicted: no view moves from the layout the engine recovers to",
+            "     predicted: <UILabel:0x7fd> x 16, width 288 → x -96, width 400, moves outside its superview and the window",
+            "     predicted: <UILabel:0x7fd> x 16, width 288 → x 16, width 400, moves outside its superview and the window",
         ]
         let lines = out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("     predicted: ") }, expected, out, file: file, line: line)
@@ -53,15 +54,17 @@ final class LayoutExplainCLIPlacementTests: XCTestCase {
         assertRanked(try run(["-"], stdin: log).out)
     }
 
-    func test_withoutADump_orWithoutTheConflictsViews_theOrderIsNotRanked_andSaysWhy() throws {
+    func test_withoutADump_orWithoutTheConflictsViews_intentAloneRanks_andSaysWhichEvidence() throws {
         let bare = try run(["-"], stdin: DescribedLogs.widthConflict)
         XCTAssertEqual(bare.status, 0, bare.err)
-        XCTAssertTrue(bare.out.contains("\nNot ranked: the log holds no frames.\n"), bare.out)
-        XCTAssertFalse(bare.out.contains("try this first"))
+        XCTAssertTrue(bare.out.contains("\nRanked by what these constraints say you meant (a fixed size between two pinned "
+                                        + "edges); nothing is predicted: the log holds no frames.\n"), bare.out)
+        XCTAssertTrue(bare.out.contains("  1. give UILabel.width == 400 priority 999"), bare.out)
+        XCTAssertFalse(bare.out.contains("     predicted:"), bare.out)
         let other = try run([try file(DescribedLogs.widthConflict + DescribedLogs.otherWindow)])
-        XCTAssertTrue(other.out.contains("\nNot ranked: the view descriptions in the log do not include <UILabel:0x7fd>.\n"),
+        XCTAssertTrue(other.out.contains("; nothing is predicted: the view descriptions in the log do not include <UILabel:0x7fd>.\n"),
                       other.out)
-        XCTAssertFalse(other.out.contains("predicted:"))
+        XCTAssertFalse(other.out.contains("     predicted:"))
     }
 
     func test_json_carriesTheRanks_tryFirst_andThePredictedFrames() throws {
@@ -75,8 +78,9 @@ final class LayoutExplainCLIPlacementTests: XCTestCase {
         let fixes = try XCTUnwrap(explanation["fixes"] as? [[String: Any]])
         XCTAssertEqual(fixes.map { $0["rank"] as? Int }, [1, 2, 3])
         XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, false, false])
-        XCTAssertEqual(fixes.map { $0["target"] as? String }, ["0x600004", "0x600003", "0x600002"])
-        let move = try XCTUnwrap(((fixes[2]["forecast"] as? [String: Any])?["moves"] as? [[String: Any]])?.first)
+        XCTAssertEqual(fixes.map { $0["target"] as? String }, ["0x600004", "0x600002", "0x600003"])
+        XCTAssertEqual(explanation["rankedBy"] as? [String], ["fixedSize", "frames"])
+        let move = try XCTUnwrap(((fixes[1]["forecast"] as? [String: Any])?["moves"] as? [[String: Any]])?.first)
         XCTAssertEqual((move["to"] as? [String: Any])?["x"] as? Double, -96)
         XCTAssertEqual((move["to"] as? [String: Any])?["width"] as? Double, 400)
         // The report's conflict carries where the dump put its views, in the window's coordinates.
