@@ -74,13 +74,19 @@ def test_a_log_with_view_descriptions_explains_ranked_in_the_schema(tmp_path):
     document = check_document(explain("--json", str(ranked), str(unranked)), "explain")
     first, second = (report for report in document["reports"])
     fixes = first["explanation"]["fixes"]
-    # Width at 999 moves nothing; trailing at 999 widens the label by 112; leading at 999 also moves it 112.
+    # The width 400 is fixed between two pinned edges: it gives way first and moves nothing.
+    # Leading at 999 moves the label to x = 304 - 400 = -96 (224 of frame change), trailing at
+    # 999 widens it by 112: each leaves its own edge 112 off, so they keep the list's order.
     assert [fix["rank"] for fix in fixes] == [1, 2, 3]
-    assert [fix["target"] for fix in fixes] == ["0x600004", "0x600003", "0x600002"]
-    assert [fix["forecast"]["frameChange"] for fix in fixes] == [0, 112, 224]
+    assert [fix["target"] for fix in fixes] == ["0x600004", "0x600002", "0x600003"]
+    assert [fix["forecast"]["frameChange"] for fix in fixes] == [0, 224, 112]
+    assert [fix["forecast"]["missed"] for fix in fixes] == [112, 112, 112]
+    assert first["explanation"]["rankedBy"] == ["fixedSize", "frames"]
     assert [placement["view"] for placement in first["report"]["conflict"]["placements"]] == ["0x7fd", "0x7fc"]
     assert "notRanked" not in first["explanation"]
     why = "the view descriptions in the log do not include <UILabel:0x7fd>"
-    assert second["explanation"]["notRanked"] == why
+    # Without the views' frames intent alone ranks, and says why nothing is predicted.
+    assert second["explanation"]["notPredicted"] == why
+    assert second["explanation"]["rankedBy"] == ["fixedSize"]
     assert second["report"]["conflict"]["whyNotPlaced"] == why
-    assert all("rank" not in fix for fix in second["explanation"]["fixes"])
+    assert all("forecast" not in fix for fix in second["explanation"]["fixes"])
