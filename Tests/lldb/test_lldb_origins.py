@@ -98,10 +98,11 @@ def test_the_changes_that_resolve_a_conflict_say_where_each_constraint_was_made(
     session.launch("cell-width-conflict", stop_at_layout=False)
     report = session.callback_output()
     line = source_line("ConflictScenarios.swift", '"H:[wide(768)]"')
-    # Ranked first: the width at 999 moves nothing (the change list's "try this first").
+    # Ranked first: the width at 999, fixed between two pinned edges (the change list's "try this first").
     assert re.search(r"  1\. give UIView\.width == 768 priority 999, so the size its table view gives the cell wins "
                      r"\(try this first\)\n"
-                     r"     made at ConflictScenarios\.swift:%d in cellWidth\(root:count:\)\n" % line, report), report
+                     r"     made at ConflictScenarios\.swift:%d in cellWidth\(root:count:\)\n"
+                     r"     why: UIView's width is fixed at 768" % line, report), report
 
 
 def test_lorigins_says_where_capture_stands_and_off_removes_it(session):

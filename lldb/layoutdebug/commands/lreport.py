@@ -3,7 +3,8 @@
 from ..arguments import add_object_argument
 from ..c_expressions import c_pointer, report_flags
 from ..constants import LDS_HTML
-from ..errors import UsageError
+from ..engine_exit import thread_in_engine
+from ..errors import LayoutDebugError, UsageError
 from ..evaluation import Context
 from ..object_pointers import resolve_object
 from ..picture_files import check_writable, write_atomically
@@ -47,7 +48,10 @@ class ReportCommand(Command):
             return self.draw(ctx, args.object, args)
         address = resolve_object(ctx, args.object)
         flags = report_flags(no_descend=args.no_descend, show_all=args.all, as_json=args.json)
-        return ctx.call_report("lds_report", c_pointer(address), str(flags))
+        report = ctx.call_report("lds_report", c_pointer(address), str(flags))
+        if args.json or not stopped_in_engine(ctx):
+            return report
+        return report + ("" if report.endswith("\n") else "\n") + NOT_LAID_OUT
 
     def draw(self, ctx, text, args):
         """One lds_picture call; the file is written only when the picture came back whole."""
@@ -63,3 +67,18 @@ class ReportCommand(Command):
         write_atomically(path, picture)
         return "Wrote %s (%d bytes): open it in a browser; click a view to fold its subviews." % (
             path, len(picture.encode("utf-8")))
+
+
+# At an lbreak stop the engine is in the middle of a layout pass: frames are the last pass's
+# (or zero for views never laid out), so a constraint the pass is about to meet reads [off by N].
+NOT_LAID_OUT = ("Not laid out yet: the process is stopped inside the layout engine, at a conflict, so these "
+                "frames are from before this layout pass and an [off by N] may only be the pass not done; "
+                "lfix lays the views out before it changes anything, and so does continuing.\n")
+
+
+def stopped_in_engine(ctx):
+    """Whether a thread is inside the engine's conflict report (an lbreak stop)."""
+    try:
+        return thread_in_engine(ctx) is not None
+    except LayoutDebugError:
+        return True  # inside, with no app code above it to return to
