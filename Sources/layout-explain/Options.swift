@@ -51,11 +51,14 @@ struct Options {
         and "View has an ambiguous layout". With --json each is an object with "notice"
         (its kind) instead of "owner". --summary counts conflicts only.
 
-        The changes that resolve a conflict are ranked, each with the frames our solver
-        predicts and the first marked "try this first", when the log also holds the view
-        hierarchy, before or after the conflict (po view.recursiveDescription(), or the
-        window's); otherwise a "Not ranked:" line says why. Standard input, read once, then
-        holds its reports until it ends (up to 16 MB).
+        The changes that resolve a conflict are ranked by what the constraints say was meant
+        (an autoresizing mask beside your own constraints, a size UIKit sets for a moment, an
+        attribute pinned twice, a fixed size between pinned edges), each with a "why:" line,
+        the first marked "try this first", and the last line naming the evidence; when the log
+        also holds the view hierarchy, before or after the conflict (po
+        view.recursiveDescription(), or the window's), each also gets the frames our solver
+        predicts. With no evidence and no frames a "Not ranked:" line says why. Standard input,
+        read once, then holds its reports until it ends (up to 16 MB).
 
         Each report starts with its owner and the evidence: "system" when only UIKit- or
         AppKit-internal views are involved (the keyboard, a bar's own stack view),
