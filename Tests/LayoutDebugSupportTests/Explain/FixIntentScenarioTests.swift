@@ -82,6 +82,26 @@ final class FixIntentScenarioTests: XCTestCase {
                                     + "the fixed width is the one to give way; the engine broke this one too"), why)
     }
 
+    /// The stack's leading edge at 999: its trailing edge stays 10 in from the cell's 100, so the
+    /// stack, 60 + 8 + 60 = 128 wide, starts at 90 - 128 = -38, past the window's left edge. The
+    /// first image's own frame in the stack does not change, but the stack takes it out of the
+    /// window: it moves out with its superview; it does not "stay" outside, since it was inside
+    /// at 10 in the engine's layout.
+    func test_stack_aViewItsSuperviewTakesOut_movesOutsideWithIt_ratherThanStaying() throws {
+        let report = try XCTUnwrap(try reports("stack-conflict").first)
+        // The change's own lines: its line, then its indented why: and predicted: lines.
+        let lines = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try XCTUnwrap(lines.firstIndex {
+            $0.contains(". give UIStackView.leading == UITableViewCellContentView.leading + 10 priority 999")
+        }, report)
+        let leading = lines[first...].dropFirst().prefix { $0.hasPrefix("     ") }.joined(separator: "\n") + "\n"
+        XCTAssertTrue(leading.contains("     predicted: <UIStackView:0x"), leading)
+        XCTAssertTrue(leading.contains("> x 10, width 80 → x -38, width 128, moves outside its superview and the window\n"),
+                      leading)
+        XCTAssertTrue(leading.contains("> moves outside the window with its superview"), leading)
+        XCTAssertFalse(report.contains("stays outside"), report)
+    }
+
     /// A card pinned to the root's leading edge and to its leading margin:
     /// one attribute pinned twice, to two anchors.
     func test_margins_fix1_removesOneOfTheTwoPins() throws {
@@ -146,6 +166,9 @@ final class FixIntentScenarioTests: XCTestCase {
         let report = try XCTUnwrap(try reports("keyboard-conflict").first)
         XCTAssertFalse(report.contains("Any one of these changes"), report)
         XCTAssertFalse(report.contains("remove or change"), report)
+        // Its identifiers ('assistantView.bottom') are UIKit's names, not where anything was made.
+        XCTAssertFalse(report.contains("made at identifier"), report)
+        XCTAssertFalse(report.contains("search your code"), report)
         XCTAssertTrue(report.contains("\nNothing to fix in your code: this conflict has only UIKit-internal views: "
                                       + "TUISystemInputAssistantView, UIInputSetHostView, _UIKBCompatInputView, and only their "
                                       + "own constraints. 'lbreak --mine' stops only at conflicts of your own.\n"), report)
