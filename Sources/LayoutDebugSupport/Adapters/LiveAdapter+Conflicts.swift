@@ -19,7 +19,7 @@ extension LiveAdapter {
         let controller = all.lazy.compactMap { self.viewController(near: $0) }.first
         let name = controller.map { classNames(of: $0).name }
         let views = involvedViews(all)
-        return ConflictSnapshot(
+        var conflict = ConflictSnapshot(
             ordinal: ordinal,
             brokenConstraint: conflictSnapshot(of: broken),
             mutuallyExclusive: list.map(conflictSnapshot),
@@ -33,6 +33,11 @@ extension LiveAdapter {
             placements: placements(of: views),
             surroundings: surroundings(of: views)
         )
+        // Which of two pins of one attribute came later, when capture recorded them.
+        if ConstraintOrigins.reportsOrigins {
+            conflict.madeOrder = list.map { ConstraintOrigins.madeOrder(ofConstraintAt: Nametags.address(of: $0)) }
+        }
+        return conflict
     }
 
     /// A conflict's constraint, with its first item's superview when its

@@ -193,6 +193,8 @@ struct FixIntent {
         return phrases.name(c.firstItem, c) + "." + c.firstAttribute.logSpelling
     }
 
+    /// One of two pins: the older first when origin capture says which was made later (two
+    /// states of one screen keep the new one), else both alike, for the developer to choose.
     private func pinnedTwiceStanding(_ index: Int) -> Standing? {
         guard let pair = pairs.first(where: { $0.0 == index || $0.1 == index }) else { return nil }
         let a = conflict.mutuallyExclusive[pair.0], b = conflict.mutuallyExclusive[pair.1]
@@ -200,11 +202,25 @@ struct FixIntent {
         // SnapKit's makeConstraints adds and updateConstraints only changes constants: a second
         // state of one attribute is remakeConstraints's job (SnapKit #295, its maintainer).
         let snapKit = [a, b].contains { $0.className.hasPrefix("SnapKit.") || $0.className.hasPrefix("Snap.") || $0.sourceLocation != nil }
-        return Standing(evidence: .pinnedTwice, order: 0,
-                        reason: "\(pin) is pinned twice (\(target(a)) and \(target(b))): keep the one you mean, "
-                            + "as nothing here tells which came later; if they are two states of one screen, "
-                            + "deactivate the old one before activating the new"
-                            + (snapKit ? " (SnapKit: remakeConstraints, not a second makeConstraints or updateConstraints)" : ""))
+        let remake = snapKit ? " (SnapKit: remakeConstraints, not a second makeConstraints or updateConstraints)" : ""
+        guard let first = madeOrder(pair.0), let second = madeOrder(pair.1), first != second else {
+            return Standing(evidence: .pinnedTwice, order: 0,
+                            reason: "\(pin) is pinned twice (\(target(a)) and \(target(b))): keep the one you mean, "
+                                + "as nothing here tells which came later; if they are two states of one screen, "
+                                + "deactivate the old one before activating the new" + remake)
+        }
+        let (older, newer) = first < second ? (a, b) : (b, a)
+        let isOlder = conflict.mutuallyExclusive[index] == older
+        return Standing(evidence: .pinnedTwice, order: isOlder ? 0 : 1,
+                        reason: "\(pin) is pinned twice, to \(target(older)) and later to \(target(newer)) (lorigins "
+                            + "recorded the order): if they are two states of one screen, deactivate the old one "
+                            + "before activating the new" + remake + "; else keep the one you mean")
+    }
+
+    /// Where the constraint at `index` stands in the order the app made them, when capture recorded it.
+    private func madeOrder(_ index: Int) -> UInt64? {
+        guard let order = conflict.madeOrder, order.indices.contains(index) else { return nil }
+        return order[index]
     }
 
     /// What a pin ties its attribute to: `UIView.leading + 50`, `100`.

@@ -128,6 +128,17 @@ public enum ConstraintOrigins {
     }
 }
 
+extension ConstraintOrigins {
+    /// Where the constraint at `address` stands in the order constraints were made (or first
+    /// activated, when made before capture began): a larger number was made later; `nil`
+    /// when it has no record.
+    static func madeOrder(ofConstraintAt address: UInt) -> UInt64? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table.sequence(for: address)
+    }
+}
+
 // MARK: - For readers without the process
 
 extension ConstraintOrigins {

@@ -26,6 +26,11 @@ struct OriginTable {
     private var counts: [UInt8] = []
     /// Slots whose constraint was freed, reused first.
     private var freeSlots: [Int32] = []
+    /// When each slot's record was made, as a count that only goes up: which of two
+    /// constraints was made later.
+    private var sequences: [UInt64] = []
+    /// The next record's place in that count.
+    private var nextSequence: UInt64 = 0
     /// Constraints made while the table was full, never recorded.
     private(set) var refusedCount = 0
 
@@ -74,6 +79,8 @@ struct OriginTable {
         let start = slot * OriginTable.framesPerRecord
         for index in 0..<kept { frames[start + index] = recorded[index] }
         counts[slot] = UInt8(kept)
+        sequences[slot] = nextSequence
+        nextSequence += 1
         return result
     }
 
@@ -93,6 +100,12 @@ struct OriginTable {
         return Array(frames[start..<start + Int(counts[slot])])
     }
 
+    /// When the record of the constraint at `address` was made, against every other
+    /// record's: a larger number was made later.
+    func sequence(for address: UInt) -> UInt64? {
+        slots[address].map { sequences[Int($0)] }
+    }
+
     /// Forgets the constraint at `address`, which is being freed.
     mutating func remove(_ address: UInt) {
         if let slot = slots.removeValue(forKey: address) { freeSlots.append(slot) }
@@ -104,6 +117,7 @@ struct OriginTable {
         frames = []
         counts = []
         freeSlots = []
+        sequences = []
         refusedCount = 0
     }
 
@@ -111,6 +125,7 @@ struct OriginTable {
     private mutating func takeSlot() -> Int {
         if let free = freeSlots.popLast() { return Int(free) }
         counts.append(0)
+        sequences.append(0)
         frames.append(contentsOf: repeatElement(0, count: OriginTable.framesPerRecord))
         return counts.count - 1
     }

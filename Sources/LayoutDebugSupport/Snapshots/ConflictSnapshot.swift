@@ -35,6 +35,11 @@ public struct ConflictSnapshot: Codable, Hashable, Sendable {
     /// controller of the app's own (live sources only: a log prints no
     /// superviews); `nil` when nothing says.
     var surroundings: Optional<ConflictSurroundings>
+    /// For each of `mutuallyExclusive`, where it stands in the order the app made
+    /// its constraints (a larger number was made later), as origin capture
+    /// (`lorigins`) recorded it; `nil` for one without a record, and the whole
+    /// `nil` when capture was never on (logs, most live sessions).
+    var madeOrder: Optional<[UInt64?]> = nil
 
     /// Creates a snapshot.
     init(

@@ -156,6 +156,18 @@ final class OriginCaptureTests: XCTestCase {
     }
     #endif
 
+    func test_originTable_saysWhichRecordWasMadeLater_aReusedSlotIncluded() throws {
+        var table = OriginTable(capacity: 4)
+        table.record([1], for: 0x10)
+        table.record([2], for: 0x20)
+        let first = try XCTUnwrap(table.sequence(for: 0x10)), second = try XCTUnwrap(table.sequence(for: 0x20))
+        XCTAssertLessThan(first, second)
+        table.remove(0x10)
+        table.record([3], for: 0x30)  // in 0x10's slot: made after both
+        XCTAssertGreaterThan(try XCTUnwrap(table.sequence(for: 0x30)), second)
+        XCTAssertNil(table.sequence(for: 0x10))
+    }
+
     func test_originTable_refusesPastItsBound_andCountsWhatItRefused() {
         var table = OriginTable(capacity: 2)
         XCTAssertEqual(table.record([1], for: 0x10), .added)
