@@ -70,20 +70,6 @@ final class FixIntentScenarioTests: XCTestCase {
                       report)
     }
 
-    /// The same with origin capture on (`lorigins on`): `H:|-80-[label]` was made after
-    /// `H:|-50-[label]`, so the report says so, and the old pin goes first, as it would
-    /// between two states of one screen.
-    func test_duplicateLeading_withOrigins_removesTheOlderPinFirst_andSaysWhichCameLater() throws {
-        XCTAssertTrue(ConstraintOrigins.start())
-        defer { ConstraintOrigins.stop() }
-        let report = try XCTUnwrap(try reports("duplicate-leading").first)
-        let (fix, why) = try firstFix(report)
-        XCTAssertEqual(fix, "  1. remove UILabel.leading == UIView.leading + 50, one of the two pins of UILabel.leading (try this first)")
-        XCTAssertEqual(why, "     why: UILabel.leading is pinned twice, to UIView.leading + 50 and later to UIView.leading + 80 "
-                       + "(lorigins recorded the order): if they are two states of one screen, deactivate the old one "
-                       + "before activating the new; else keep the one you mean")
-    }
-
     /// A stack of two images 60 wide, spaced 8, inside 80 points: each
     /// image's width is fixed between edges the stack pins; the second,
     /// which the engine broke, gives way at 999 to the cell's width.

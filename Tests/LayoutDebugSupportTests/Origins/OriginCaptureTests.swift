@@ -1,3 +1,4 @@
+import DemoScenarios
 import Foundation
 import ReferenceKit
 import XCTest
@@ -155,6 +156,25 @@ final class OriginCaptureTests: XCTestCase {
         return (Array(buffer.prefix(count)), unwound)
     }
     #endif
+
+    /// `layout-demo duplicate-leading` with capture on (`lorigins on`): `H:|-80-[label]` was made
+    /// after `H:|-50-[label]`, so its report says so, and the old pin goes first, as it would
+    /// between two states of one screen (`FixIntentScenarioTests` has the same conflict without
+    /// capture, where nothing tells which came later). Here, since capture, once started, stays
+    /// in every later report of the process.
+    func test_duplicateLeading_withOrigins_removesTheOlderPinFirst_andSaysWhichCameLater() throws {
+        XCTAssertTrue(ConstraintOrigins.start())
+        BrokenConstraints.removeAll()
+        defer { BrokenConstraints.removeAll() }
+        let report = try onMain { try BuiltScenario("duplicate-leading", reportingAtConflict: true).reportsAtConflict.first }
+        let lines = try XCTUnwrap(report?.components(separatedBy: "Any one of these changes resolves it:\n").last)
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "  1. remove UILabel.leading == UIView.leading + 50, one of the two pins of UILabel.leading (try this first)")
+        XCTAssertEqual(lines.first { $0.hasPrefix("     why: ") },
+                       "     why: UILabel.leading is pinned twice, to UIView.leading + 50 and later to UIView.leading + 80 "
+                       + "(lorigins recorded the order): if they are two states of one screen, deactivate the old one "
+                       + "before activating the new; else keep the one you mean")
+    }
 
     func test_originTable_saysWhichRecordWasMadeLater_aReusedSlotIncluded() throws {
         var table = OriginTable(capacity: 4)
