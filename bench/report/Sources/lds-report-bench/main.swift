@@ -88,24 +88,49 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
     return String(rounded)
 }
 
-/// Writes `lds_report(root, flags)` of `scenario` at `count` views to `path`, without its
-/// length header.
-@MainActor
-func dump(_ scenario: DemoScenario, count: Int, flags: UInt32, to path: String) {
-    let window = scenario.makeWindow(count: count)
-    guard let root = window.rootViewController?.view else { fatalError("no root view") }
-    let buffer = lds_report(Unmanaged.passUnretained(root).toOpaque(), flags)
+/// Writes a C entry point's buffer to `path`, without its length header, and marks it read.
+func write(_ buffer: UnsafeMutableRawPointer, to path: String) {
     let length = Int(UInt64(littleEndian: buffer.loadUnaligned(as: UInt64.self)))
     guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
     fwrite(buffer + 8, 1, length, file)
     fclose(file)
     buffer.storeBytes(of: UInt8(1), toByteOffset: 8 + length + 1, as: UInt8.self)
-    withExtendedLifetime(window) {}
+}
+
+/// Writes every report a scenario gives at `count` views to `stem` plus a suffix: the descent
+/// report (`.txt`, `.json`), the lint (`-lint.txt`, `-lint.json`, `-lint-stress.txt`), the
+/// tree's picture (`-picture.svg`) and, for each conflict the engine reported while the
+/// window was built, its report and picture (`-conflict-K.txt`, `.json`, `.svg`), so that
+/// a change meant to keep every report the same can be checked on all of them.
+@MainActor
+func dump(_ scenario: DemoScenario, count: Int, to stem: String) {
+    var conflicts: [(broken: NSLayoutConstraint, list: UIConstraintList)] = []
+    let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+        conflicts.append((constraint, UIConstraintList(constraints: list)))
+    }
+    let window = scenario.makeWindow(count: count)
+    ReferenceKitDebugHooks.removeObserver(token)
+    guard let root = window.rootViewController?.view else { fatalError("no root view") }
+    let pointer = Unmanaged.passUnretained(root).toOpaque()
+    write(lds_report(pointer, 0), to: stem + ".txt")
+    write(lds_report(pointer, 1), to: stem + ".json")
+    write(lds_lint(pointer, 0), to: stem + "-lint.txt")
+    write(lds_lint(pointer, 1), to: stem + "-lint.json")
+    write(lds_lint(pointer, 16), to: stem + "-lint-stress.txt")
+    write(lds_picture(pointer, nil, 0, 0), to: stem + "-picture.svg")
+    for (index, conflict) in conflicts.enumerated() {
+        let broken = Unmanaged.passUnretained(conflict.broken).toOpaque()
+        let list = Unmanaged.passUnretained(conflict.list).toOpaque()
+        write(lds_conflict_report(broken, list, 0), to: stem + "-conflict-\(index + 1).txt")
+        write(lds_conflict_report(broken, list, 1), to: stem + "-conflict-\(index + 1).json")
+        write(lds_picture(broken, list, UInt32(index + 1), 0), to: stem + "-conflict-\(index + 1).svg")
+    }
+    withExtendedLifetime((window, conflicts)) {}
 }
 
 MainActor.assumeIsolated {
-    // LDS_BENCH_DUMP=DIR times nothing: it writes every scenario's text and JSON reports as
-    // DIR/<scenario>-<N>.txt and .json (N from the arguments for the scenarios that take a
+    // LDS_BENCH_DUMP=DIR times nothing: it writes every scenario's reports (`dump`) as
+    // DIR/<scenario>-<N>.txt, .json, … (N from the arguments for the scenarios that take a
     // count, else 0), so that a change meant to keep the output can be checked byte for byte
     // with `cmp`. Addresses move from run to run: compare after rewriting each address as
     // its order of first appearance.
@@ -113,9 +138,7 @@ MainActor.assumeIsolated {
         let counts = CommandLine.arguments.dropFirst().compactMap { Int($0) }
         for scenario in DemoCatalog.scenarios {
             for count in scenario.takesCount ? (counts.isEmpty ? [scenario.defaultCount] : counts) : [0] {
-                let stem = "\(directory)/\(scenario.name)-\(count)"
-                dump(scenario, count: count, flags: 0, to: stem + ".txt")
-                dump(scenario, count: count, flags: 1, to: stem + ".json")
+                dump(scenario, count: count, to: "\(directory)/\(scenario.name)-\(count)")
             }
         }
         return
