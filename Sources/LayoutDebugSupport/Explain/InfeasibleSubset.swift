@@ -16,19 +16,14 @@ enum InfeasibleSubset {
     }
 
     /// Adds `rows[indices]` to a new solver, every one required.
-    static func check(_ rows: [LinearSystem.Row], _ indices: [Int]) -> Check {
-        let solver = Solver()
-        var variables: [Int: Variable] = [:]
+    static func check(_ rows: [LinearRow], _ indices: [Int]) -> Check {
+        let frames = FrameSolver()
         var constraintRow: [ObjectIdentifier: Int] = [:]
         for index in indices {
-            let constraint = rows[index].constraint { key in
-                let variable = variables[key] ?? Variable("v\(key)")
-                variables[key] = variable
-                return variable
-            }
+            let constraint = rows[index].constraint(frames.variable)
             constraintRow[ObjectIdentifier(constraint)] = index
             do {
-                try solver.addConstraint(constraint)
+                try frames.solver.addConstraint(constraint)
             } catch SolverError.unsatisfiable(_, let certificate) {
                 var involved = certificate.entries.compactMap { constraintRow[ObjectIdentifier($0.constraint)] }
                 if !involved.contains(index) { involved.append(index) }
@@ -47,7 +42,7 @@ enum InfeasibleSubset {
     /// - Returns: an irreducible infeasible subset, in `order`'s order, or
     ///   `nil` when the solver could not decide.
     /// - Complexity: one solver run per row of the starting set.
-    static func irreducible(_ rows: [LinearSystem.Row], order: [Int]) -> [Int]? {
+    static func irreducible(_ rows: [LinearRow], order: [Int]) -> [Int]? {
         var kept = order
         if case .infeasible(let involved) = check(rows, order) {
             // Start from the rows the solver named: usually far fewer.
@@ -65,23 +60,5 @@ enum InfeasibleSubset {
             }
         }
         return kept
-    }
-}
-
-// MARK: - Rows as solver constraints
-
-extension LinearSystem.Row {
-    /// The row as a required Cassowary constraint, `Σ coefficient·variable − constant  relation  0`,
-    /// each variable number given its solver variable by `variable` (the checks here and the
-    /// pictures' computed frames share one spelling of a row).
-    func constraint(_ variable: (Int) -> Variable) -> Constraint {
-        let terms = coefficients.keys.sorted().map { Term(variable: variable($0), coefficient: coefficients[$0]!) }
-        let solverRelation: Relation
-        switch relation {
-        case .equal: solverRelation = .equal
-        case .lessThanOrEqual: solverRelation = .lessThanOrEqual
-        case .greaterThanOrEqual: solverRelation = .greaterThanOrEqual
-        }
-        return Constraint(Expression(terms: terms, constant: -constant), solverRelation)
     }
 }

@@ -4,8 +4,10 @@
 /// items' frame variables.
 ///
 /// Every item (view, layout guide, a view's margins) has `minX`, `width`,
-/// `minY` and `height`; `right = minX + width`, `centerX = minX + width/2`,
-/// and the same vertically. Leading and trailing are left and right: the log
+/// `minY` and `height` (`FrameVariable`); each attribute is the attribute
+/// table's expression (`AttributeGeometry.expression`): `right = minX + width`,
+/// `centerX = minX + width/2`, and the same vertically. Leading and trailing
+/// are left and right: the log
 /// does not say the layout direction, and right-to-left visual constraints
 /// were already turned into left and right by the parser. Baselines are
 /// variables of their own, because where a baseline sits inside a view is not
@@ -22,25 +24,11 @@
 /// contradiction through the superview's edges would be lost.
 struct LinearSystem {
     /// What a row stands for.
-    enum Source: Hashable {
-        /// The constraint at this index of `mutuallyExclusive`.
-        case constraint(Int)
-        /// The fact that this variable (a width or a height) is at least 0.
-        case nonNegative(Int)
-    }
-
+    typealias Source = LinearRow.Source
     /// `Σ coefficients[v]·v  relation  constant`.
-    struct Row {
-        var coefficients: [Int: Double]
-        var relation: LayoutRelation
-        var constant: Double
-        var source: Source
-    }
-
+    typealias Row = LinearRow
     /// The kinds of variable each item has, in index order.
-    enum Kind: Int, CaseIterable {
-        case minX, width, minY, height, firstBaseline, lastBaseline
-    }
+    typealias Kind = FrameVariable
 
     /// The items' printable names, by item index.
     private(set) var itemLabels: [String] = []
@@ -98,7 +86,13 @@ struct LinearSystem {
     /// The variable of `kind` of an item the constraint at `constraintIndex`
     /// names, or `nil` when no row uses that item.
     func variable(_ kind: Kind, of item: ObjectReference, constraintIndex: Int) -> Int? {
-        itemIndex[ItemLabels.key(item, constraintIndex: constraintIndex)].map { $0 * Kind.allCases.count + kind.rawValue }
+        self.item(of: item, constraintIndex: constraintIndex).map { $0 * Kind.allCases.count + kind.rawValue }
+    }
+
+    /// The number of an item the constraint at `constraintIndex` names (as
+    /// `FrameSolver` numbers items), or `nil` when no row uses that item.
+    func item(of item: ObjectReference, constraintIndex: Int) -> Int? {
+        itemIndex[ItemLabels.key(item, constraintIndex: constraintIndex)]
     }
 
     // MARK: - Building rows
@@ -129,26 +123,15 @@ struct LinearSystem {
         abs(constraint.constant) < 1e-300 ? 0 : constraint.constant
     }
 
-    /// The attribute as variables of the item (or of its margins).
+    /// The attribute as variables of the item (or of its margins): the
+    /// attribute table's expression, read left to right, margins as an item of
+    /// their own, baselines as variables.
     private mutating func expression(_ item: ObjectReference, _ attribute: LayoutAttribute, _ labels: ItemLabels,
                                      constraintIndex: Int) -> [Int: Double]? {
+        guard let expression = AttributeGeometry.expression(attribute, Self.reading) else { return nil }
         var key = ItemLabels.key(item, constraintIndex: constraintIndex)
-        let canonical = attribute.canonical
-        let isMargin: Bool
-        let base: LayoutAttribute
-        switch canonical {
-        case .leftMargin, .leadingMargin: (isMargin, base) = (true, .left)
-        case .rightMargin, .trailingMargin: (isMargin, base) = (true, .right)
-        case .topMargin: (isMargin, base) = (true, .top)
-        case .bottomMargin: (isMargin, base) = (true, .bottom)
-        case .centerXWithinMargins: (isMargin, base) = (true, .centerX)
-        case .centerYWithinMargins: (isMargin, base) = (true, .centerY)
-        case .leading: (isMargin, base) = (false, .left)
-        case .trailing: (isMargin, base) = (false, .right)
-        default: (isMargin, base) = (false, canonical)
-        }
         var label = labels.label(for: key, item)
-        if isMargin {
+        if expression.onMargins {
             if let guide = marginsOwner[key] {
                 key = guide
                 label = labels.label(for: guide, nil)
@@ -158,21 +141,20 @@ struct LinearSystem {
             }
         }
         let item = itemNumber(key, label)
-        func variable(_ kind: Kind) -> Int { item * Kind.allCases.count + kind.rawValue }
-        switch base {
-        case .left: return [variable(.minX): 1]
-        case .right: usedSizes.insert(variable(.width)); return [variable(.minX): 1, variable(.width): 1]
-        case .centerX: usedSizes.insert(variable(.width)); return [variable(.minX): 1, variable(.width): 0.5]
-        case .width: usedSizes.insert(variable(.width)); return [variable(.width): 1]
-        case .top: return [variable(.minY): 1]
-        case .bottom: usedSizes.insert(variable(.height)); return [variable(.minY): 1, variable(.height): 1]
-        case .centerY: usedSizes.insert(variable(.height)); return [variable(.minY): 1, variable(.height): 0.5]
-        case .height: usedSizes.insert(variable(.height)); return [variable(.height): 1]
-        case .firstBaseline: return [variable(.firstBaseline): 1]
-        case .lastBaseline: return [variable(.lastBaseline): 1]
-        default: return nil
+        var coefficients: [Int: Double] = [:]
+        for (kind, coefficient) in expression.terms {
+            let variable = item * Kind.allCases.count + kind.rawValue
+            if kind == .width || kind == .height { usedSizes.insert(variable) }
+            coefficients[variable] = coefficient
         }
+        return coefficients
     }
+
+    /// How a log's attributes are read: its direction is unknown (a right-to-left
+    /// visual format was already turned into left and right by the parser), its
+    /// margins' insets are not printed, and a baseline's place inside its view is
+    /// a variable of its own.
+    private static let reading = AttributeGeometry.Options(rightToLeft: false, margins: .ownItem, baselines: true)
 
     /// The superview edge a position given by a number is measured from:
     /// its `minX` or `minY`. The superview is the one the log names as

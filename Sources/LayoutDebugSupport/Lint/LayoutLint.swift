@@ -20,12 +20,12 @@ public enum LayoutLint {
     ///   tree when a view has more than two required constraints on an axis,
     ///   and three solves with `stress`.
     static func findings(in root: ViewSnapshot, stress: Bool = false) -> [LayoutFinding] {
-        findings(in: LintTree(root), stress: stress)
+        findings(in: LayoutTree(root, frameworkContainers: DescentReport.defaultSkippedClasses), stress: stress)
     }
 
     /// `findings(in:stress:)` for a tree already flattened (a live lint fills one
     /// as the adapter visits the views).
-    static func findings(in tree: LintTree, stress: Bool) -> [LayoutFinding] {
+    static func findings(in tree: LayoutTree, stress: Bool) -> [LayoutFinding] {
         let rules = LintRules(tree)
         var found = rules.ambiguousLayout() + rules.centerOnly() + rules.offsetInset()
         found += rules.redundantConstraints() + rules.stackArrangedEdges() + rules.leftRightMixed()

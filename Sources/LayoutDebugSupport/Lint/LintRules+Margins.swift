@@ -10,7 +10,7 @@ extension LintRules {
         for node in tree.nodes.indices where isLinted(node) {
             let involved = subjectEntries[node].map { tree.entries[$0] }.filter { entry in
                 guard let other = tree.other(entry, than: node), tree.owningView(other) == tree.nodes[node].parent else { return false }
-                return Self.isMargin(tree.attribute(of: entry, on: node))
+                return AttributeGeometry.isMarginEdge(tree.attribute(of: entry, on: node))
             }
             guard !involved.isEmpty else { continue }
             let names = involved.map { "\(tree.attribute(of: $0, on: node))" }
@@ -33,8 +33,8 @@ extension LintRules {
                     guard let other = tree.other(entry, than: node), tree.owningView(other) == tree.nodes[node].parent,
                           tree.attribute(of: entry, on: node).axis == axis else { continue }
                     let theirs = tree.attribute(of: entry, on: other)
-                    guard Self.isEdgeOrMargin(theirs) else { continue }
-                    if Self.isMargin(theirs) || isMarginsGuide(other) { margins.append(entry.constraint) } else { edges.append(entry.constraint) }
+                    guard AttributeGeometry.isEdge(theirs) else { continue }
+                    if AttributeGeometry.isMarginEdge(theirs) || isMarginsGuide(other) { margins.append(entry.constraint) } else { edges.append(entry.constraint) }
                 }
                 guard !margins.isEmpty, !edges.isEmpty else { continue }
                 found.append(LayoutFinding(rule: .edgeMarginMixed, view: tree.nodes[node].view.reference,
@@ -47,19 +47,5 @@ extension LintRules {
 
     private func isMarginsGuide(_ node: Int) -> Bool {
         tree.nodes[node].view.isLayoutGuide && tree.nodes[node].view.reference.name == "UIViewLayoutMarginsGuide"
-    }
-
-    static func isMargin(_ a: LayoutAttribute) -> Bool {
-        switch a {
-        case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin: return true
-        default: return false
-        }
-    }
-
-    static func isEdgeOrMargin(_ a: LayoutAttribute) -> Bool {
-        switch a {
-        case .left, .right, .top, .bottom, .leading, .trailing: return true
-        default: return isMargin(a)
-        }
     }
 }

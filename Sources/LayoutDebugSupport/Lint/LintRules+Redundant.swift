@@ -22,12 +22,12 @@ extension LintRules {
     func redundantConstraints() -> [LayoutFinding] {
         let candidates = redundancyCandidates()
         guard !candidates.isEmpty else { return [] }
-        let system = LintSystem(tree, content: .requiredOnly)
+        let system = LayoutSystem(tree, content: .requiredOnly)
         // An inequality often guards another screen (`width <= 600` for an iPad): on
         // this screen's copy it adds nothing, yet it is not redundant. So it must be
         // implied on every screen size too.
         let inequalities = candidates.filter { tree.entries[$0].constraint.relation != .equal }
-        let anySize = inequalities.isEmpty ? nil : LintSystem(tree, content: .requiredOnly, anyScreenSize: true)
+        let anySize = inequalities.isEmpty ? nil : LayoutSystem(tree, content: .requiredOnly, anyScreenSize: true)
         var found: [LayoutFinding] = []
         for index in candidates.reversed() where system.added[index] != nil {
             if let anySize, tree.entries[index].constraint.relation != .equal, !Self.isImplied(index, in: anySize, tree) {
@@ -77,7 +77,7 @@ extension LintRules {
 
     /// Whether the entry adds nothing to `system`: without it, its items keep their
     /// values and none becomes ambiguous. It is put back either way.
-    private static func isImplied(_ index: Int, in system: LintSystem, _ tree: LintTree) -> Bool {
+    private static func isImplied(_ index: Int, in system: LayoutSystem, _ tree: LayoutTree) -> Bool {
         guard system.added[index] != nil else { return false }
         let entry = tree.entries[index]
         let items = [entry.first, entry.second].compactMap { $0 }

@@ -56,7 +56,7 @@ extension LintRules {
             } ?? false
         }
         guard !cells.isEmpty else { return [] }
-        let system = LintSystem(tree, content: .requiredOnly, includingBroken: true)
+        let system = LayoutSystem(tree, content: .requiredOnly, includingBroken: true)
         var found: [LayoutFinding] = []
         var seen = Set<Int>()
         for refusal in system.refused {

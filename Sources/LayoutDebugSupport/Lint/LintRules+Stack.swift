@@ -21,12 +21,12 @@ extension LintRules {
                 for index in subjectEntries[view] where tree.entries[index].constraint.isRequired {
                     let entry = tree.entries[index]
                     guard let other = tree.other(entry, than: view), tree.owningView(other) == stack,
-                          Self.isEdgeOrMargin(tree.attribute(of: entry, on: view)) else { continue }
+                          AttributeGeometry.isEdge(tree.attribute(of: entry, on: view)) else { continue }
                     pinned[view, default: []].append(index)
                 }
             }
             guard !pinned.isEmpty else { continue }
-            let flipped = LintSystem(tree, content: .requiredOnly, transposing: Set(own))
+            let flipped = LayoutSystem(tree, content: .requiredOnly, transposing: Set(own))
             for (view, edges) in pinned.sorted(by: { $0.key < $1.key }) {
                 let refusals = flipped.refused.filter { refusal in
                     edges.contains(refusal.entry) || refusal.involved.contains(where: edges.contains)
@@ -46,10 +46,10 @@ extension LintRules {
     /// Whether the entry ties `view`, a stack view's subview, to an edge of
     /// that stack: `stackArrangedEdges` speaks for those, so the redundancy
     /// rule neither reports them nor counts them.
-    func isEdgeToOwnStack(_ entry: LintTree.Entry, of view: Int) -> Bool {
+    func isEdgeToOwnStack(_ entry: LayoutTree.Entry, of view: Int) -> Bool {
         guard let parent = tree.nodes[view].parent, stacks.contains(parent),
               let other = tree.other(entry, than: view), tree.owningView(other) == parent else { return false }
-        return Self.isEdgeOrMargin(tree.attribute(of: entry, on: view))
+        return AttributeGeometry.isEdge(tree.attribute(of: entry, on: view))
     }
 
     /// UIKit's and AppKit's stack views, and their subclasses.

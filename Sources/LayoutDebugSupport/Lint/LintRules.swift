@@ -3,9 +3,9 @@
 /// The rules that read the tree as it stands: each looks at snapshots only
 /// and returns its findings in pre-order of the views.
 struct LintRules {
-    let tree: LintTree
+    let tree: LayoutTree
 
-    /// The constraints each node is the subject of (see `LintTree.subject`),
+    /// The constraints each node is the subject of (see `LayoutTree.subject`),
     /// the app's own only: UIKit's system constraints are never a trap the
     /// app set.
     let subjectEntries: [[Int]]
@@ -13,7 +13,7 @@ struct LintRules {
     /// The stack views' nodes.
     let stacks: Set<Int>
 
-    init(_ tree: LintTree) {
+    init(_ tree: LayoutTree) {
         self.tree = tree
         stacks = Set(tree.nodes.indices.filter { Self.isStack(tree.nodes[$0].view) })
         var bySubject = [[Int]](repeating: [], count: tree.nodes.count)
@@ -25,7 +25,7 @@ struct LintRules {
 
     /// Whether the rules look at this node at all: views the app lays out
     /// with constraints. Guides, views still placed by their autoresizing
-    /// mask, and the framework's own views (`LintTree.Node.isFrameworks`) are
+    /// mask, and the framework's own views (`LayoutTree.Node.isFrameworks`) are
     /// UIKit's to place.
     func isLinted(_ node: Int) -> Bool {
         let view = tree.nodes[node].view
@@ -108,16 +108,19 @@ struct LintRules {
         return found
     }
 
-    /// How far the view's far edge lies past its superview's (or a guide's), from the frames.
+    /// How far the view's far edge (`right`, `bottom` or `trailing`) lies past its
+    /// superview's (or a guide's), from the frames. Trailing is the right edge left
+    /// to right and the left edge right to left: the larger of the two.
     private func overhang(_ node: Int, _ container: Int, _ attribute: LayoutAttribute) -> Double? {
         let view = tree.nodes[node].absolute, box = tree.nodes[container].absolute
-        switch attribute {
-        case .right: return view.x + view.width - (box.x + box.width)
-        case .bottom: return view.y + view.height - (box.y + box.height)
-        // Trailing is the right edge left to right and the left edge right to left.
-        case .trailing: return max(view.x + view.width - (box.x + box.width), box.x - view.x)
-        default: return nil
+        let directions = AttributeGeometry.usesDirection(attribute) ? [false, true] : [false]
+        let overhangs = directions.compactMap { rightToLeft -> Double? in
+            guard let edge = AttributeGeometry.value(attribute, of: view, margins: .init(), rightToLeft: rightToLeft),
+                  let limit = AttributeGeometry.value(attribute, of: box, margins: .init(), rightToLeft: rightToLeft)
+            else { return nil }
+            return edge - limit
         }
+        return overhangs.max()
     }
 
     // MARK: - 4. left/right mixed with leading/trailing
@@ -132,8 +135,8 @@ struct LintRules {
             for index in subjectEntries[node] {
                 let entry = tree.entries[index]
                 let attributes = [entry.constraint.firstAttribute.canonical, entry.constraint.secondAttribute.canonical]
-                if attributes.contains(where: Self.isAbsoluteHorizontal) { absolute.append(entry.constraint) }
-                if attributes.contains(where: Self.isDirectional) { directional.append(entry.constraint) }
+                if attributes.contains(where: AttributeGeometry.isAbsoluteHorizontalEdge) { absolute.append(entry.constraint) }
+                if attributes.contains(where: AttributeGeometry.usesDirection) { directional.append(entry.constraint) }
             }
             firstAbsolute = firstAbsolute ?? absolute.first
             firstDirectional = firstDirectional ?? directional.first
@@ -152,13 +155,5 @@ struct LintRules {
     /// `1 constraint uses`, `2 constraints use`.
     static func count(_ n: Int) -> String {
         n == 1 ? "1 constraint uses" : "\(n) constraints use"
-    }
-
-    static func isAbsoluteHorizontal(_ a: LayoutAttribute) -> Bool {
-        a == .left || a == .right || a == .leftMargin || a == .rightMargin
-    }
-
-    static func isDirectional(_ a: LayoutAttribute) -> Bool {
-        a == .leading || a == .trailing || a == .leadingMargin || a == .trailingMargin
     }
 }

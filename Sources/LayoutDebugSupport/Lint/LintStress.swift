@@ -6,10 +6,10 @@
 /// What is wrong under stress and was not before is reported, with the
 /// constraints that place the views involved. The app is never touched.
 struct LintStress {
-    let tree: LintTree
+    let tree: LayoutTree
     let rules: LintRules
 
-    init(_ tree: LintTree) {
+    init(_ tree: LayoutTree) {
         self.tree = tree
         rules = LintRules(tree)
     }
@@ -22,9 +22,9 @@ struct LintStress {
             if Self.hasText(tree.nodes[index].view), size.width > 0 { size.width *= 2 }
             return size
         }
-        let base = LintSystem(tree, content: .all(intrinsic: natural))
-        let long = LintSystem(tree, content: .all(intrinsic: doubled))
-        let mirrored = LintSystem(tree, content: .all(intrinsic: natural), rightToLeft: true)
+        let base = LayoutSystem(tree, content: .all(intrinsic: natural))
+        let long = LayoutSystem(tree, content: .all(intrinsic: doubled))
+        let mirrored = LayoutSystem(tree, content: .all(intrinsic: natural), rightToLeft: true)
         let baseFrames = tree.nodes.indices.map(base.frame)
         var found: [LayoutFinding] = []
         for (system, sizes, label) in [(long, doubled, "with doubled text"), (mirrored, natural, "right to left")] {
@@ -50,7 +50,7 @@ struct LintStress {
 
     // MARK: - The checks
 
-    private func conflicts(_ system: LintSystem, _ base: LintSystem, _ label: String) -> [LayoutFinding] {
+    private func conflicts(_ system: LayoutSystem, _ base: LayoutSystem, _ label: String) -> [LayoutFinding] {
         let before = Set(base.refused.map(\.entry))
         return system.refused.filter { !before.contains($0.entry) }.compactMap { refusal in
             let entries = [refusal.entry] + refusal.involved.filter { $0 != refusal.entry }

@@ -7,7 +7,8 @@ import Cassowary
 ///
 /// A log fixes only what its constraints say; the rest (a position nothing
 /// pins, a height nothing names) is held by weak preferences, 100×44 at the
-/// origin, so every box has a size to draw. The frames are shifted so the
+/// origin, so every box has a size to draw. The rows are the explainer's
+/// (`LinearSystem`), solved by `Layout/`'s `FrameSolver`. The frames are shifted so the
 /// picture starts at (0, 0).
 enum ComputedFrames {
     /// The default size of a box nothing sizes.
@@ -19,46 +20,33 @@ enum ComputedFrames {
         let brokenIndex = conflict.brokenConstraint.flatMap { broken in
             conflict.mutuallyExclusive.firstIndex { $0.address != nil && $0.address == broken.address }
         }
-        let solver = Solver()
-        var variables: [Int: Variable] = [:]
-        func variable(_ key: Int) -> Variable {
-            if let known = variables[key] { return known }
-            let made = Variable("v\(key)")
-            variables[key] = made
-            return made
-        }
+        let solver = FrameSolver()
         for row in system.rows {
             if case .constraint(let index) = row.source, index == brokenIndex { continue }
             // A second contradiction in the list is left out rather than drawn wrong.
-            try? solver.addConstraint(row.constraint(variable))
+            solver.add(row)
         }
-        var items: [(address: UInt64, minX: Variable, width: Variable, minY: Variable, height: Variable)] = []
+        var items: [(address: UInt64, item: Int)] = []
         var seen: Set<UInt64> = []
         for (index, c) in conflict.mutuallyExclusive.enumerated() {
             for item in [c.firstItem, c.secondItem, c.superview].compactMap({ $0 }) {
                 guard let address = item.address, seen.insert(address).inserted,
-                      let minX = system.variable(.minX, of: item, constraintIndex: index) else { continue }
-                let base = minX - LinearSystem.Kind.minX.rawValue
-                items.append((address, variable(base + LinearSystem.Kind.minX.rawValue),
-                              variable(base + LinearSystem.Kind.width.rawValue),
-                              variable(base + LinearSystem.Kind.minY.rawValue),
-                              variable(base + LinearSystem.Kind.height.rawValue)))
+                      let number = system.item(of: item, constraintIndex: index) else { continue }
+                items.append((address, number))
             }
         }
         let weak = Strength(priority: 1)
-        for item in items {
-            for (variable, value) in [(item.width, preferredSize.width), (item.height, preferredSize.height),
-                                      (item.minX, 0), (item.minY, 0)] {
-                try? solver.addConstraint(Constraint(Expression(variable), .equal, Expression(constant: value), strength: weak))
+        for (_, item) in items {
+            for (kind, value) in [(FrameVariable.width, preferredSize.width), (.height, preferredSize.height), (.minX, 0), (.minY, 0)] {
+                solver.prefer(solver.variable(kind, of: item), equalTo: value, strength: weak)
             }
-            for size in [item.width, item.height] {
-                try? solver.addConstraint(Constraint(Expression(size), .greaterThanOrEqual))
+            for size in [FrameVariable.width, .height] {
+                solver.requireNonNegative(solver.variable(size, of: item))
             }
         }
         var frames: [UInt64: SnapshotRect] = [:]
-        for item in items {
-            frames[item.address] = SnapshotRect(x: solver.value(of: item.minX), y: solver.value(of: item.minY),
-                                                width: solver.value(of: item.width), height: solver.value(of: item.height))
+        for (address, item) in items {
+            frames[address] = solver.frame(of: item)
         }
         let left = frames.values.map(\.x).min() ?? 0
         let top = frames.values.map(\.y).min() ?? 0

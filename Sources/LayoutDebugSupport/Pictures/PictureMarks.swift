@@ -3,7 +3,8 @@
 /// Where a constraint's mark goes, from the boxes of its items.
 ///
 /// Leading and trailing are drawn as left and right, and margins as the edges
-/// they are inset from: a picture shows which edges are tied, not the inset.
+/// they are inset from (`AttributeGeometry.drawn`): a picture shows which edges
+/// are tied, not the inset.
 struct PictureMarks {
     /// The boxes by item address.
     let rects: [UInt64: SnapshotRect]
@@ -11,7 +12,7 @@ struct PictureMarks {
     /// The mark for `c`, or `nil` when an item has no box or the attribute no place (a baseline).
     func mark(for c: ConstraintSnapshot, role: LayoutPicture.Role) -> LayoutPicture.Mark? {
         guard let first = c.firstItem?.address.flatMap({ rects[$0] }) else { return nil }
-        let attribute = Self.drawn(c.firstAttribute)
+        let attribute = AttributeGeometry.drawn(c.firstAttribute)
         let hover = ConstraintFormatter.line(c) + (c.madeAtText.map { "\n" + $0 } ?? "")
         if attribute == .width || attribute == .height {
             // A bracket just inside the bottom (width) or right (height) side.
@@ -20,17 +21,17 @@ struct PictureMarks {
                 : (point(first.x + first.width - 3, first.y), point(first.x + first.width - 3, first.y + first.height))
             return .init(from: from, to: to, shape: .size, role: role, hover: hover)
         }
-        let secondAttribute = Self.drawn(c.secondAttribute)
+        let secondAttribute = AttributeGeometry.drawn(c.secondAttribute)
         let second = c.secondItem?.address.flatMap { rects[$0] }
         if attribute == .centerX || attribute == .centerY, secondAttribute == attribute, let second {
             return visible(.init(from: center(first), to: center(second), shape: .centring, role: role, hover: hover),
                            across: attribute == .centerX ? .horizontal : .vertical)
         }
-        guard let axis = attribute.axis, let own = coordinate(attribute, of: first) else { return nil }
+        guard let axis = attribute.axis, let own = AttributeGeometry.position(attribute, of: first) else { return nil }
         // The other end: the second item's edge, or for a position given by a
         // number (`minX == 20`), the superview's edge or the picture's.
         let other: Double
-        if let second, let edge = coordinate(secondAttribute, of: second) {
+        if let second, let edge = AttributeGeometry.position(secondAttribute, of: second) {
             other = edge
         } else if let superview = c.superview?.address.flatMap({ rects[$0] }) {
             other = axis == .horizontal ? superview.x : superview.y
@@ -59,31 +60,6 @@ struct PictureMarks {
             tick.to = point(mark.from.x + 5, mark.from.y)
         }
         return tick
-    }
-
-    /// The attribute as the picture draws it: margins as edges, leading/trailing as left/right.
-    static func drawn(_ attribute: LayoutAttribute) -> LayoutAttribute {
-        switch attribute.canonical {
-        case .leading, .leftMargin, .leadingMargin: return .left
-        case .trailing, .rightMargin, .trailingMargin: return .right
-        case .topMargin: return .top
-        case .bottomMargin: return .bottom
-        case .centerXWithinMargins: return .centerX
-        case .centerYWithinMargins: return .centerY
-        case let other: return other
-        }
-    }
-
-    private func coordinate(_ attribute: LayoutAttribute, of r: SnapshotRect) -> Double? {
-        switch attribute {
-        case .left: return r.x
-        case .right: return r.x + r.width
-        case .centerX: return r.x + r.width / 2
-        case .top: return r.y
-        case .bottom: return r.y + r.height
-        case .centerY: return r.y + r.height / 2
-        default: return nil
-        }
     }
 
     private func center(_ r: SnapshotRect) -> LayoutPicture.Point { point(r.x + r.width / 2, r.y + r.height / 2) }

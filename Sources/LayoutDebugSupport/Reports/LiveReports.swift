@@ -100,7 +100,7 @@ public enum LiveReports {
     /// (`LDS_STRESS` adds the stress pass); text ends with `N findings`.
     static func lint(at address: UInt?, options: ReportOptions) -> String {
         // Flattened as the live tree is visited: no tree of snapshots is built.
-        var tree = LintTree()
+        var tree = LayoutTree(frameworkContainers: DescentReport.defaultSkippedClasses)
         let visited = LiveSnapshots.descend(fromTraceRootAt: address) { view, depth, _ in
             tree.append(view, depth: depth)
             return true

@@ -1,13 +1,14 @@
-// MARK: - LintTree
+// MARK: - LayoutTree
 
-/// A snapshot tree flattened for the rules: every view and guide once, with
-/// its parent, its frame in the root's coordinates, and every constraint the
-/// tree holds, each once, with the items it names found in the tree.
+/// A snapshot tree flattened once: every view and guide once, with its
+/// parent, its frame in the root's coordinates, and every constraint the tree
+/// holds, each once, with the items it names found in the tree. A whole
+/// window's or a subtree's system (`LayoutSystem`) is built from it.
 ///
-/// The rules ask "who is this view's superview" and "which constraints fix this
-/// view on this axis" many times; a flat array answers both without walking the
-/// tree again.
-struct LintTree {
+/// Its users (the lint rules) ask "who is this view's superview" and "which
+/// constraints fix this view on this axis" many times; a flat array answers
+/// both without walking the tree again.
+struct LayoutTree {
     // Nodes and entries are classes: the rules read them thousands of times,
     // and copying a struct that holds a whole snapshot retains each of its
     // strings and arrays every time (a third of a 1000-view lint).
@@ -21,8 +22,8 @@ struct LintTree {
         /// The frame in the root's coordinates.
         let absolute: SnapshotRect
         /// Whether UIKit (or AppKit) made and placed this view: a private class
-        /// (`_UIButtonBarStackView`), or anything inside a control or bar
-        /// (`DescentReport.defaultSkippedClasses`). Its constraints are the
+        /// (`_UIButtonBarStackView`), or anything inside a control or bar (one
+        /// of the tree's `frameworkContainers`). Its constraints are the
         /// framework's, never the app's trap.
         let isFrameworks: Bool
 
@@ -67,13 +68,25 @@ struct LintTree {
     /// The open path while nodes are appended: `path[d]` is the last node at depth `d`.
     private var path: [Int] = []
 
+    /// The classes whose subviews the framework made (controls and bars).
+    let frameworkContainers: Set<String>
+
     /// An empty tree, for `append(_:depth:)` to fill from a pre-order visit.
-    init() {}
+    ///
+    /// - Parameter frameworkContainers: The classes whose subviews the framework
+    ///   made and placed (a descent report's `defaultSkippedClasses`).
+    init(frameworkContainers: Set<String>) {
+        self.frameworkContainers = frameworkContainers
+    }
 
     /// Flattens `root`.
     ///
+    /// - Parameters:
+    ///   - root: The tree's root.
+    ///   - frameworkContainers: The classes whose subviews the framework made.
     /// - Complexity: O(views + constraints).
-    init(_ root: ViewSnapshot) {
+    init(_ root: ViewSnapshot, frameworkContainers: Set<String>) {
+        self.frameworkContainers = frameworkContainers
         func visit(_ view: ViewSnapshot, depth: Int) {
             append(view, depth: depth)
             for child in view.children { visit(child, depth: depth + 1) }
@@ -102,7 +115,7 @@ struct LintTree {
         var isFrameworks = view.reference.className.hasPrefix("_")
         if let parent {
             let above = nodes[parent]
-            isFrameworks = isFrameworks || above.isFrameworks || Self.isControl(above.view)
+            isFrameworks = isFrameworks || above.isFrameworks || isControl(above.view)
         }
         let index = nodes.count
         nodes.append(Node(view: flat, parent: parent, absolute: placed, isFrameworks: isFrameworks))
@@ -123,8 +136,8 @@ struct LintTree {
     }
 
     /// Whether the view is a control or bar whose insides are the framework's.
-    private static func isControl(_ view: ViewSnapshot) -> Bool {
-        let controls = DescentReport.defaultSkippedClasses
+    private func isControl(_ view: ViewSnapshot) -> Bool {
+        let controls = frameworkContainers
         return controls.contains(view.reference.className) || view.superclassNames.contains(where: controls.contains)
     }
 

@@ -1,21 +1,23 @@
 import Cassowary
 
-// MARK: - LintSystem
+// MARK: - LayoutSystem
 
 /// A copy of a tree's constraints as Cassowary rows over each node's frame in
-/// the root's coordinates (`minX`, `minY`, `width`, `height`), for the rules
-/// that must ask the solver rather than match a pattern.
+/// the root's coordinates (`minX`, `minY`, `width`, `height`): the solver over
+/// a whole window or a subtree, for whoever must ask it rather than match a
+/// pattern (the lint rules, and any question about why a view has its frame).
 ///
 /// Only the copy is solved: nothing here touches the app. The root's frame is
-/// fixed (whoever owns it set it). `right = minX + width`, `centerX = minX +
-/// width/2`; leading and trailing are left and right, as in a left-to-right
-/// layout (a constraint's constant on a directional edge is mirrored with it,
-/// so what is implied or not does not change with the direction). A margin is
-/// the edge moved in by the view's margin, read from its margins guide's
-/// constraints (8 when the view has no guide, UIKit's default). Constraints on
-/// baselines, or naming an item outside the tree, or broken by the engine, are
-/// left out, and nothing is ever said about them.
-final class LintSystem {
+/// fixed (whoever owns it set it). Each attribute is read from the attribute
+/// table (`AttributeGeometry.expression`): leading and trailing are left and
+/// right, as in a left-to-right layout, unless `rightToLeft` (a constraint's
+/// constant on a directional edge is mirrored with it, so what is implied or
+/// not does not change with the direction). A margin is the edge moved in by
+/// the view's margin, read from its margins guide's constraints (8 when the
+/// view has no guide, UIKit's default). Constraints on baselines, or naming an
+/// item outside the tree, or broken by the engine, are left out, and nothing
+/// is ever said about them.
+final class LayoutSystem {
     /// Which constraints the system holds.
     enum Content {
         /// Required constraints only: what is implied, whatever the priorities.
@@ -25,10 +27,9 @@ final class LintSystem {
         case all(intrinsic: (Int) -> SnapshotSize)
     }
 
-    let tree: LintTree
-    let solver = Solver()
-    /// Each node's `minX`, `minY`, `width`, `height`.
-    private(set) var variables: [[Variable]] = []
+    let tree: LayoutTree
+    /// The nodes' frame variables (item `i` is node `i`) and the solver.
+    let frames = FrameSolver(checkingInvariants: false)
     /// The solver's constraint for each entry added, by entry index.
     private(set) var added: [Int: Constraint] = [:]
     /// Entries the solver refused as unsatisfiable, with the entries the refusal named.
@@ -57,17 +58,13 @@ final class LintSystem {
     ///   - anyScreenSize: Leave the root's size, and every size a container
     ///     imposes ('UIView-Encapsulated-Layout-…'), free: what holds then holds
     ///     on every screen, not only on this one.
-    init(_ tree: LintTree, content: Content, rightToLeft: Bool = false, includingBroken: Bool = false,
+    init(_ tree: LayoutTree, content: Content, rightToLeft: Bool = false, includingBroken: Bool = false,
          transposing: Set<Int> = [], anyScreenSize: Bool = false) {
         self.anyScreenSize = anyScreenSize
         self.includingBroken = includingBroken
         self.transposed = transposing
         self.tree = tree
         self.rightToLeft = rightToLeft
-        // A debug build would check the whole tableau after every add: a
-        // thousand views took minutes. The solver's own tests check it.
-        solver.checksInvariants = false
-        variables = tree.nodes.indices.map { index in ["minX", "minY", "width", "height"].map { Variable("n\(index).\($0)") } }
         let frame = tree.nodes[0].absolute
         // A root whose size its container gives ('UIView-Encapsulated-Layout-…': a cell's
         // content view linted on its own) has that size from those constraints, so a
@@ -75,15 +72,15 @@ final class LintSystem {
         let sizedByContainer = Set(tree.entries.compactMap { entry in
             entry.first == 0 && EncapsulatedSize.isEncapsulated(entry.constraint) ? entry.constraint.firstAttribute.canonical : nil
         })
-        let rootPins: [(Variable, Double, LayoutAttribute?)] = [(variables[0][0], 0, nil), (variables[0][1], 0, nil),
-                                                                (variables[0][2], frame.width, .width), (variables[0][3], frame.height, .height)]
+        let rootPins: [(FrameVariable, Double, LayoutAttribute?)] = [(.minX, 0, nil), (.minY, 0, nil),
+                                                                     (.width, frame.width, .width), (.height, frame.height, .height)]
         for (variable, value, size) in rootPins {
             if let size, anyScreenSize || sizedByContainer.contains(size) { continue }
-            try? solver.addConstraint(Constraint(Cassowary.Expression(variable) - value, .equal))
+            try? solver.addConstraint(Constraint(frames.expression(variable, of: 0) - value, .equal))
         }
         for index in tree.nodes.indices.dropFirst() {
-            try? solver.addConstraint(Constraint(Cassowary.Expression(variables[index][2]), .greaterThanOrEqual))
-            try? solver.addConstraint(Constraint(Cassowary.Expression(variables[index][3]), .greaterThanOrEqual))
+            frames.requireNonNegative(frames.variable(.width, of: index))
+            frames.requireNonNegative(frames.variable(.height, of: index))
             if case .all(let intrinsic) = content { addContentSize(index, intrinsic(index)) }
         }
         pinFramedViews()
@@ -92,6 +89,9 @@ final class LintSystem {
             add(entry: index)
         }
     }
+
+    /// The solver.
+    var solver: Solver { frames.solver }
 
     /// Fixes what a view that translates its mask but has no autoresizing
     /// constraints keeps from its frame: an engine's host view (a root
@@ -108,15 +108,14 @@ final class LintSystem {
             let view = tree.nodes[index].view
             guard view.translatesAutoresizingMask, !view.isLayoutGuide, !constrained.contains(index),
                   let parent = tree.nodes[index].parent else { continue }
-            var pins: [(Variable, Variable?, Double)] = [(variables[index][0], variables[parent][0], view.frame.x),
-                        (variables[index][1], variables[parent][1], view.frame.y)]
+            var pins: [(FrameVariable, Int?, Double)] = [(.minX, parent, view.frame.x), (.minY, parent, view.frame.y)]
             if !sized.contains(index), !anyScreenSize {
-                pins.append((variables[index][2], nil, view.frame.width))
-                pins.append((variables[index][3], nil, view.frame.height))
+                pins.append((.width, nil, view.frame.width))
+                pins.append((.height, nil, view.frame.height))
             }
             for (variable, base, value) in pins {
-                var expression = Cassowary.Expression(variable) - value
-                if let base { expression = expression - Cassowary.Expression(base) }
+                var expression = frames.expression(variable, of: index) - value
+                if let base { expression = expression - frames.expression(variable, of: base) }
                 try? solver.addConstraint(Constraint(expression, .equal))
             }
         }
@@ -124,14 +123,12 @@ final class LintSystem {
 
     /// The solver's value of a node's frame.
     func frame(_ node: Int) -> SnapshotRect {
-        let v = variables[node]
-        return SnapshotRect(x: solver.value(of: v[0]), y: solver.value(of: v[1]),
-                            width: solver.value(of: v[2]), height: solver.value(of: v[3]))
+        frames.frame(of: node)
     }
 
     /// Whether any of the node's frame variables can take another value.
     func isAmbiguous(_ node: Int) -> Bool {
-        variables[node].contains { solver.isAmbiguous($0) }
+        frames.isAmbiguous(node)
     }
 
     /// Adds an entry's constraint; returns whether the solver took it.
@@ -148,10 +145,9 @@ final class LintSystem {
         }
         if c.isPositionInSuperview, let parent = tree.nodes[first].parent, let axis = c.firstAttribute.canonical.axis {
             // An autoresizing or container position is a frame origin, measured in the superview.
-            lhs = lhs - Cassowary.Expression(variables[parent][axis == .horizontal ? 0 : 1])
+            lhs = lhs - frames.expression(axis == .horizontal ? .minX : .minY, of: parent)
         }
-        let relation: Relation = c.relation == .equal ? .equal : c.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual
-        let constraint = Constraint(lhs - c.constant, relation, strength: Self.strength(c.priority))
+        let constraint = Constraint(lhs - c.constant, c.relation.solverRelation, strength: .layoutPriority(c.priority))
         do {
             try solver.addConstraint(constraint)
         } catch SolverError.unsatisfiable(_, let certificate) {
@@ -176,59 +172,31 @@ final class LintSystem {
 
     /// The attribute as this system reads it for an entry (transposed or not).
     private func attribute(_ attribute: LayoutAttribute, _ entry: Int) -> LayoutAttribute {
-        transposed.contains(entry) ? attribute.canonical.transposed : attribute
+        transposed.contains(entry) ? AttributeGeometry.transposed(attribute.canonical) : attribute
     }
 
     private func addContentSize(_ node: Int, _ size: SnapshotSize) {
         let view = tree.nodes[node].view
-        let axes: [(Double, Variable, Double, Double)] = [
-            (size.width, variables[node][2], view.hugging.horizontal, view.compressionResistance.horizontal),
-            (size.height, variables[node][3], view.hugging.vertical, view.compressionResistance.vertical),
+        let axes: [(Double, FrameVariable, Double, Double)] = [
+            (size.width, .width, view.hugging.horizontal, view.compressionResistance.horizontal),
+            (size.height, .height, view.hugging.vertical, view.compressionResistance.vertical),
         ]
         for (metric, variable, hug, resist) in axes where metric >= 0 {
-            try? solver.addConstraint(Constraint(Cassowary.Expression(variable) - metric, .lessThanOrEqual, strength: Self.strength(hug)))
-            try? solver.addConstraint(Constraint(Cassowary.Expression(variable) - metric, .greaterThanOrEqual, strength: Self.strength(resist)))
+            let length = frames.expression(variable, of: node)
+            try? solver.addConstraint(Constraint(length - metric, .lessThanOrEqual, strength: .layoutPriority(hug)))
+            try? solver.addConstraint(Constraint(length - metric, .greaterThanOrEqual, strength: .layoutPriority(resist)))
         }
     }
 
     /// A node's attribute as an expression of its frame variables; `nil` for baselines.
     private func expression(_ node: Int, _ attribute: LayoutAttribute) -> Cassowary.Expression? {
-        let v = variables[node]
-        let x = Cassowary.Expression(v[0]), y = Cassowary.Expression(v[1])
-        let w = Cassowary.Expression(v[2]), h = Cassowary.Expression(v[3])
-        let m = margins(node)
-        if rightToLeft {
-            // UIKit mirrors directional attributes: x counts leftward from the right.
-            switch attribute.canonical {
-            case .leading: return (x + w) * -1
-            case .trailing: return x * -1
-            case .leadingMargin: return (x + w - m.right) * -1
-            case .trailingMargin: return (x + m.left) * -1
-            default: break
-            }
-        }
-        switch attribute.canonical {
-        case .left, .leading: return x
-        case .right, .trailing: return x + w
-        case .centerX: return x + w * 0.5
-        case .width: return w
-        case .top: return y
-        case .bottom: return y + h
-        case .centerY: return y + h * 0.5
-        case .height: return h
-        case .leftMargin, .leadingMargin: return x + m.left
-        case .rightMargin, .trailingMargin: return x + w - m.right
-        case .topMargin: return y + m.top
-        case .bottomMargin: return y + h - m.bottom
-        case .centerXWithinMargins: return x + m.left + (w - m.left - m.right) * 0.5
-        case .centerYWithinMargins: return y + m.top + (h - m.top - m.bottom) * 0.5
-        default: return nil
-        }
+        let options = AttributeGeometry.Options(rightToLeft: rightToLeft, margins: .insets(margins(node)))
+        return AttributeGeometry.expression(attribute, options).map { frames.expression($0, of: node) }
     }
 
     /// A view's margins, from the constants of its margins guide's constraints.
-    private func margins(_ node: Int) -> (left: Double, right: Double, top: Double, bottom: Double) {
-        var m = (left: 8.0, right: 8.0, top: 8.0, bottom: 8.0)
+    private func margins(_ node: Int) -> AttributeGeometry.Insets {
+        var m = AttributeGeometry.Insets(top: 8, left: 8, bottom: 8, right: 8)
         for c in tree.nodes[node].view.constraints {
             switch c.identifier {
             case "UIView-leftMargin-guide-constraint": m.left = c.constant
@@ -239,34 +207,5 @@ final class LintSystem {
             }
         }
         return m
-    }
-
-    /// UIKit's priority as the solver's strength: 1000 and above is required.
-    static func strength(_ priority: Double) -> Strength {
-        priority >= 1000 ? .required : Strength(priority: max(1, priority))
-    }
-}
-
-extension LayoutAttribute {
-    /// The same attribute on the other axis: leading is top, width is height.
-    /// What a stack view's constraints become when its axis changes.
-    var transposed: LayoutAttribute {
-        switch self {
-        case .leading, .left: return .top
-        case .trailing, .right: return .bottom
-        case .top: return .leading
-        case .bottom: return .trailing
-        case .width: return .height
-        case .height: return .width
-        case .centerX: return .centerY
-        case .centerY: return .centerX
-        case .leadingMargin, .leftMargin: return .topMargin
-        case .trailingMargin, .rightMargin: return .bottomMargin
-        case .topMargin: return .leadingMargin
-        case .bottomMargin: return .trailingMargin
-        case .centerXWithinMargins: return .centerYWithinMargins
-        case .centerYWithinMargins: return .centerXWithinMargins
-        default: return self
-        }
     }
 }
