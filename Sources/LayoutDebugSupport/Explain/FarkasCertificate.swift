@@ -9,7 +9,8 @@
 /// solving `Σ multiplier·a = 0` rather than taken from the solver's floating
 /// tableau, then scaled to the smallest whole numbers when they are
 /// rational with small denominators (they are ±1, ±½, a constraint's
-/// multiplier, in practice).
+/// multiplier, in practice). Every "is this zero" here is `nearZero`, the
+/// solver's own tolerance.
 struct FarkasCertificate {
     /// The multiplier of each row, in the row's own orientation.
     var multipliers: [Int: Double]
@@ -21,7 +22,7 @@ struct FarkasCertificate {
     /// The certificate for `subset`, or `nil` if the rows are not an
     /// irreducible infeasible set (the null space is not one line, or the
     /// signs do not make a contradiction).
-    init?(_ rows: [LinearSystem.Row], subset: [Int]) {
+    init?(_ rows: [LinearRow], subset: [Int]) {
         guard let null = Self.nullVector(rows, subset) else { return nil }
         var weights = Self.simplified(null)
         // Inequalities need multipliers of one sign in `≤` form: a `≤` row
@@ -40,7 +41,7 @@ struct FarkasCertificate {
         }
         weights = weights.map { $0 * sign }
         constant *= sign
-        let tolerance = 1e-7 * max(1, subset.map { abs(rows[$0].constant) }.max() ?? 1)
+        let tolerance = nearZero * max(1, subset.map { abs(rows[$0].constant) }.max() ?? 1)
         guard isEquality ? abs(constant) > tolerance : constant < -tolerance else { return nil }
         self.multipliers = Dictionary(uniqueKeysWithValues: zip(subset, weights))
         self.constant = constant
@@ -49,7 +50,7 @@ struct FarkasCertificate {
 
     /// A non-zero `y` with `Σ y_i·row_i = 0` over the variables, when the
     /// null space is exactly one-dimensional.
-    private static func nullVector(_ rows: [LinearSystem.Row], _ subset: [Int]) -> [Double]? {
+    private static func nullVector(_ rows: [LinearRow], _ subset: [Int]) -> [Double]? {
         let variables = Array(Set(subset.flatMap { rows[$0].coefficients.keys })).sorted()
         let columns = subset.count
         // One equation per variable, one unknown per row.
@@ -58,7 +59,7 @@ struct FarkasCertificate {
         var pivotRow = 0
         for column in 0..<columns where pivotRow < matrix.count {
             guard let best = (pivotRow..<matrix.count).max(by: { abs(matrix[$0][column]) < abs(matrix[$1][column]) }),
-                  abs(matrix[best][column]) > 1e-12 else { continue }
+                  !isNearZero(matrix[best][column]) else { continue }
             matrix.swapAt(pivotRow, best)
             let pivot = matrix[pivotRow][column]
             matrix[pivotRow] = matrix[pivotRow].map { $0 / pivot }
@@ -80,11 +81,11 @@ struct FarkasCertificate {
     /// Scales the vector so its entries are small whole numbers when they
     /// are rational with denominators up to 64, and cleans rounding noise.
     private static func simplified(_ vector: [Double]) -> [Double] {
-        guard let smallest = vector.filter({ abs($0) > 1e-12 }).map(abs).min() else { return vector }
+        guard let smallest = vector.filter({ !isNearZero($0) }).map(abs).min() else { return vector }
         let scaled = vector.map { $0 / smallest }
         for denominator in 1...64 {
             let candidate = scaled.map { $0 * Double(denominator) }
-            if candidate.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 * max(1, abs($0)) }) {
+            if candidate.allSatisfy({ abs($0 - $0.rounded()) < nearZero * max(1, abs($0)) }) {
                 return candidate.map { $0.rounded() }
             }
         }
