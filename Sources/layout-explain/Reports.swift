@@ -21,15 +21,16 @@ struct Reports {
     /// Writes the report for one conflict of `path`.
     mutating func write(_ parsed: ParsedConflict, path: String) {
         if let notice = parsed.notice { return write(notice, parsed, path: path) }
-        var conflict = parsed.snapshot
-        let unparsed = conflict.unparsedLines.map { Unparsed(line: $0, reason: Self.reason($0)) }
-        conflict.unparsedLines = []
-        let explanation = ConflictExplainer.explain(parsed.snapshot)
+        let unparsed = parsed.snapshot.unparsedLines.map { Unparsed(line: $0, reason: Self.reason($0)) }
+        // Each unreadable line is written below the report, with its reason.
+        let made = ConflictReport(parsed.snapshot, listingUnparsedLines: false)
+        let conflict = made.conflict
+        let explanation = made.explanation!  // explaining is on by default
         if pictures != nil, !conflict.mutuallyExclusive.isEmpty {
             pictures?.append(PictureScenes.conflict(conflict, reason: explanation.reason))
         }
         if json {
-            let report = ConflictReportRenderer.document(conflict, why: explanation.text)
+            let report = made.document()
             let document = Document(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
                                     owner: report.owner, report: report,
                                     explanation: explanation, unparsed: unparsed)
@@ -39,7 +40,7 @@ struct Reports {
             text += "== \(path):\(parsed.firstLine)-\(parsed.lastLine) ==\n"
             let unreadable = conflict.mutuallyExclusive.isEmpty && conflict.brokenConstraint == nil && !conflict.isRedacted
             // A conflict with nothing readable gets no empty report, only its lines.
-            if !unreadable { text += ConflictReportRenderer.text(conflict, why: explanation.text) }
+            if !unreadable { text += made.text }
             for line in unparsed { text += "unparsed: \(line.line)\n  (\(line.reason))\n" }
             Output.write(text)
         }

@@ -143,10 +143,8 @@ public enum ConflictMonitor {
             lock.unlock()
             return
         }
-        let why = current.explains ? ConflictExplainer.explain(conflict).text : nil
-        let report = Report(conflict: conflict,
-                            text: ConflictReportRenderer.text(conflict, why: why),
-                            json: ConflictReportRenderer.json(conflict, why: why))
+        let made = ConflictReport(conflict, explaining: current.explains)
+        let report = Report(conflict: conflict, text: made.text, json: made.json)
         current.backlog?.record(conflict, report: report.text)
         lock.lock()
         delivered += 1

@@ -144,22 +144,24 @@ public enum LiveReports {
         switch LiveSnapshots.conflict(constraintAt: constraint, listAt: list) {
         case .failure(let error): return error.message
         case .success(let conflict):
-            let document = conflictDocument(conflict)
+            let document = rememberConflictReport(conflict)
             return options.contains(.json) ? JSONText.document(.conflictReport, document) : document.text
         }
     }
 
-    /// A conflict's report, remembered as the last one `lfix` acts on: what
-    /// `lds_conflict_report` returns at a breakpoint, and what the storm
-    /// recorder keeps for each conflict, so both print the same text.
-    static func conflictDocument(_ conflict: ConflictSnapshot) -> ConflictReportDocument {
-        // The explainer's arithmetic section ("why"), as layout-explain prints it.
-        let explanation = ConflictExplainer.explain(conflict)
-        // Its numbers are what `lfix #N` and `lfix --suggestion N` refer to.
-        LastConflictReport.remember(ConflictHandles(conflict, explanation))
-        var document = ConflictReportRenderer.document(conflict, why: explanation.text)
-        document.suggestions = explanation.fixes
-        return document
+    /// Makes a conflict's report (`ConflictReport`) and remembers it as the
+    /// last one `lfix` acts on: what `lds_conflict_report` returns at a
+    /// breakpoint, and what the storm recorder keeps for each conflict, so both
+    /// print the same text and `lfix #N` and `lfix --suggestion N` refer to the
+    /// numbers the user just read.
+    ///
+    /// - Returns: The report as a value, with the explainer's changes.
+    static func rememberConflictReport(_ conflict: ConflictSnapshot) -> ConflictReportDocument {
+        let report = ConflictReport(conflict)
+        if let explanation = report.explanation {
+            LastConflictReport.remember(ConflictHandles(conflict, explanation))
+        }
+        return report.document(withSuggestions: true)
     }
 
     /// `lds_fix`: applies, reverses or lists `lfix` changes (see `FixRequest`

@@ -141,7 +141,7 @@ enum StormRecorder {
         var tally: (signature: String, owner: ConflictOwner)?
         if keepsReport {
             // Exactly what `lds_conflict_report` returns for this conflict at its breakpoint.
-            let document = LiveReports.conflictDocument(conflict)
+            let document = LiveReports.rememberConflictReport(conflict)
             report = StormReport(text: document.text, signature: document.signature, owner: document.owner,
                                  viewController: document.viewController, time: time)
         } else {
