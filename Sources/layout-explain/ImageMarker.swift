@@ -101,35 +101,32 @@ enum ImageMarker {
 // MARK: - FrameworkImages
 
 /// Images and modules whose frames are never the user's: the frameworks that make a
-/// constraint on the user's behalf, their runtimes, and our own library.
+/// constraint on the user's behalf, their runtimes, and our own library. The lists are
+/// `FrameworkImages+List.swift`, generated from the one list both languages use
+/// (`FRAMEWORK_*` in lldb/layoutdebug/origin_text.py), so a live report and a symbolicated
+/// backlog name the same frame.
 enum FrameworkImages {
-    /// Image name prefixes, compared without case. This list must agree with
-    /// `FRAMEWORK_IMAGE` in lldb/layoutdebug/origin_text.py, so a live report and a
-    /// symbolicated backlog name the same frame; change both together.
-    private static let prefixes = [
-        "liblayoutdebugsupport", "libreferencekit", "libcassowary", "uikitcore", "uikit", "appkit",
-        "foundation", "corefoundation", "coreautolayout", "libswift", "libobjc", "libdispatch", "libdyld",
-        "libc.", "libc-", "ld-linux", "libstdc++", "libgcc_s", "libfoundation", "snapkit", "masonry",
-        "xctest", "libxctest", "libblocksruntime",
-    ]
-
     /// Whether `image` is a framework's or runtime's (`libsystem_kernel.dylib`, `UIKitCore`).
     static func contains(image: String) -> Bool {
         let name = image.lowercased()
-        if name == "libc" || prefixes.contains(where: name.hasPrefix) { return true }
-        // `libsystem_\w+`: at least one character after the underscore.
-        return name.hasPrefix("libsystem_") && name.count > "libsystem_".count
+        if imageNames.contains(name) || imagePrefixes.contains(where: name.hasPrefix) { return true }
+        // A family's prefix, then at least one character.
+        return imageFamilies.contains { name.hasPrefix($0) && name.count > $0.count }
     }
 
-    /// Swift modules whose code an app links into its own image when it links them
-    /// statically (SwiftPM's default): there the image name cannot tell them apart, the
-    /// symbol's module can. The monitor's own hook is the first frame of every marker.
-    private static let modules: Set<String> = ["LayoutDebugSupport", "ReferenceKit", "Cassowary", "SnapKit"]
-
-    /// Whether `symbol` (mangled, or demangled in full as LLDB prints it) is in one of
-    /// those modules.
+    /// Whether `symbol` (mangled, or demangled in full as LLDB prints it) is in one of the
+    /// modules an app links statically (where the image name cannot tell them apart; the
+    /// monitor's own hook is the first frame of every marker), or names one of the
+    /// frameworks' functions (`-[MASConstraintMaker install]`).
     static func contains(symbol: String) -> Bool {
         if let module = SwiftNames.module(ofMangled: symbol) { return modules.contains(module) }
-        return modules.contains { SwiftNames.unqualified(symbol).hasPrefix($0 + ".") }
+        if modules.contains(where: { SwiftNames.unqualified(symbol).hasPrefix($0 + ".") }) { return true }
+        return words(of: symbol).contains { word in functionWords.contains(where: word.hasPrefix) }
+    }
+
+    /// The runs of letters, digits and underscores of `text`: a name matches a word that
+    /// starts one of them, as the Python side's `\bName` does.
+    private static func words(of text: String) -> [Substring] {
+        text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
     }
 }

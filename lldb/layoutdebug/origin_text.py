@@ -15,22 +15,43 @@ MARKER_START = "made at <frames"
 # time, `<frames #3>` for each later constraint made by the same calls.
 MARKER = re.compile(r"made at <frames(?: (#\d+))?((?: 0x[0-9a-fA-F]+)*)>")
 
-# Images whose frames are never the user's: UIKit/AppKit and their runtime, our own
-# library and ReferenceKit, the Swift runtime, the C library, and the constraint DSLs.
+# The frameworks whose frames are never the user's: UIKit/AppKit and their runtime, our own
+# library and ReferenceKit, the Swift runtime, the C library, and the constraint DSLs. This
+# is the one list of both languages: layout-explain's `FrameworkImages` (Swift) is generated
+# from it by scripts/framework_images.py into Sources/layout-explain/FrameworkImages+List.swift,
+# and Tests/python/test_framework_images.py fails when the two differ.
+
+# Image names that start with one of these, compared without case.
+FRAMEWORK_IMAGE_PREFIXES = (
+    "libLayoutDebugSupport", "libReferenceKit", "libCassowary", "UIKitCore", "UIKit", "AppKit", "Foundation",
+    "CoreFoundation", "CoreAutoLayout", "libswift", "libobjc", "libdispatch", "libdyld", "libc.", "libc-",
+    "ld-linux", "libstdc++", "libgcc_s", "libFoundation", "SnapKit", "Masonry", "XCTest", "libXCTest",
+    "libBlocksRuntime",
+)
+# Image names that are exactly one of these.
+FRAMEWORK_IMAGE_NAMES = ("libc",)
+# Image names that are one of these followed by a name (`libsystem_kernel.dylib`).
+FRAMEWORK_IMAGE_FAMILIES = ("libsystem_",)
+# Swift modules whose code an app links into its own image when it links them statically
+# (SwiftPM's default: LayoutDebugSupport into a debug build, SnapKit as a static package):
+# there the image cannot tell their hook and builder frames apart, the function's module can.
+FRAMEWORK_MODULES = ("LayoutDebugSupport", "ReferenceKit", "Cassowary", "SnapKit")
+# Names that mark a framework's function wherever its module is not printed: our hooks, and
+# the DSLs' builders (Masonry's is Objective-C, `-[MASConstraintMaker install]`).
+FRAMEWORK_FUNCTION_WORDS = (
+    "ConstraintOrigins", "ConstraintLifecycle", "ReferenceKitDebugHooks", "ConstraintMaker", "MASConstraintMaker",
+)
+
 FRAMEWORK_IMAGE = re.compile(
-    r"^(libLayoutDebugSupport|libReferenceKit|libCassowary|UIKitCore|UIKit|AppKit|Foundation|"
-    r"CoreFoundation|CoreAutoLayout|libswift\w*|libobjc|libsystem_\w+|libdispatch|libdyld|"
-    r"libc[.-]|libc$|ld-linux|libstdc\+\+|libgcc_s|libFoundation|SnapKit|Masonry|XCTest|libXCTest|"
-    r"libBlocksRuntime)",
+    "^(" + "|".join([re.escape(prefix) for prefix in FRAMEWORK_IMAGE_PREFIXES]
+                    + [re.escape(name) + "$" for name in FRAMEWORK_IMAGE_NAMES]
+                    + [re.escape(family) + r"\w+" for family in FRAMEWORK_IMAGE_FAMILIES]) + ")",
     re.IGNORECASE)
 
-
-# Functions that are ours or a framework's even inside the app's own image: a library linked
-# statically (LayoutDebugSupport into a debug build, SnapKit as a static package) puts its
-# hook and builder frames there. Matched against demangled names.
+# A function of those modules or with one of those names, matched against demangled names.
 FRAMEWORK_FUNCTION = re.compile(
-    r"\b(ConstraintOrigins|ConstraintLifecycle|ReferenceKitDebugHooks|LayoutDebugSupport\.|ReferenceKit\.|"
-    r"SnapKit\.|ConstraintMaker|MASConstraintMaker)")
+    r"\b(" + "|".join([re.escape(word) for word in FRAMEWORK_FUNCTION_WORDS]
+                      + [re.escape(module) + r"\." for module in FRAMEWORK_MODULES]) + ")")
 
 
 class Frame(object):
