@@ -28,7 +28,7 @@ def test_the_repository_has_no_glibc_only_code():
 
 
 def test_a_planted_glibc_read_in_the_real_reader_fails_with_its_line(tmp_path):
-    with open(os.path.join(ROOT, "Sources/LayoutDebugSupport/Parsing/ConsoleLogReader.swift")) as handle:
+    with open(os.path.join(ROOT, "Sources/LayoutDebugSupport/Parsing/Lines/ConsoleLogReader.swift")) as handle:
         lines = handle.read().split("\n")
     index = next(i for i, line in enumerate(lines) if "readBytes(descriptor" in line)
     lines[index] = lines[index].replace("readBytes(", "Glibc.read(")
