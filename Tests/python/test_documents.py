@@ -1,8 +1,10 @@
 """The lists the documents keep by hand, held to the code they describe: lldb/README.md's table of
 the package's modules (against the reload order in layoutdebug/__init__.py) and its environment
 table (against every LAYOUT_DEBUG_ variable the library or the package reads), and
-docs/ARCHITECTURE.md's layer table (a row for every folder of Sources/LayoutDebugSupport, in an
-order the folders' Swift keeps: each names only the types of folders above it)."""
+docs/ARCHITECTURE.md's layer table: a row for every folder of Sources/LayoutDebugSupport and for
+every target of both manifests (the executables too), in an order the folders' Swift keeps (each
+names only the types of folders above it), each row's "knows about" naming exactly the library
+folders its code uses; every subfolder named in the document; and a test folder for each folder."""
 
 import collections
 import glob
@@ -16,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LLDB_README = os.path.join(ROOT, "lldb", "README.md")
 ARCHITECTURE = os.path.join(ROOT, "docs", "ARCHITECTURE.md")
 LIBRARY_DIR = os.path.join(ROOT, "Sources", "LayoutDebugSupport")
+TESTS_DIR = os.path.join(ROOT, "Tests", "LayoutDebugSupportTests")
 
 
 def read(path):
@@ -105,10 +108,11 @@ def swift_code(path):
 def folder_uses(library_dir):
     """{folder: {other folder: sorted [(file, type)]}}: the types declared at the top level of
     another folder's files that each folder's code names (a nested type is named through its
-    outer one, an extension through the type it extends)."""
+    outer one, an extension through the type it extends). A file in a subfolder
+    (`Parsing/Grammar/…`) belongs to its top-level folder."""
     files = {}
-    for path in glob.glob(os.path.join(library_dir, "*", "*.swift")):
-        files[path] = (os.path.basename(os.path.dirname(path)), swift_code(path))
+    for path in glob.glob(os.path.join(library_dir, "*", "**", "*.swift"), recursive=True):
+        files[path] = (os.path.relpath(path, library_dir).split(os.sep)[0], swift_code(path))
     declared = collections.defaultdict(set)
     for folder, code in files.values():
         for name in TOP_LEVEL_TYPE.findall(code):
@@ -181,3 +185,145 @@ def test_each_library_folder_uses_only_the_folders_above_it_in_the_architecture_
               for folder, owners in folder_uses(LIBRARY_DIR).items()
               for owner, found in owners.items() if order.index(owner) > order.index(folder)]
     assert upward == []
+
+
+# How the layer table's "knows about" column names each library folder.
+FOLDER_NAMES = {
+    "Snapshots": "snapshots", "Shared": "shared", "Layout": "layout", "Platform": "platform seam",
+    "Origins": "origins", "PropertyNames": "property names", "Adapters": "adapters", "Triage": "triage",
+    "Parsing": "parser", "Explain": "explainer", "Fixes": "fixes", "Rendering": "renderers", "Lint": "lint",
+    "Pictures": "pictures", "Monitor": "monitor", "Reports": "reports", "Storm": "storm", "CEntry": "C entry",
+}
+
+
+def library_folders():
+    return sorted(name for name in os.listdir(LIBRARY_DIR) if os.path.isdir(os.path.join(LIBRARY_DIR, name)))
+
+
+def architecture_rows():
+    """{path named in the folder column: (the whole row's folder cell, its "knows about" cell)}."""
+    rows = {}
+    for cells in table_after(read(ARCHITECTURE), ("layer", "folder", "knows about")):
+        for path in re.findall(r"`((?:Sources|ReferenceKit/Sources|bench)/[\w/.-]+)`", cells[1]):
+            rows[path] = cells[2]
+    return rows
+
+
+def folders_named(knows_about):
+    """The library folders a "knows about" cell names, by FOLDER_NAMES."""
+    text = knows_about.lower()
+    return {folder for folder, name in FOLDER_NAMES.items() if re.search(r"\b%s\b" % re.escape(name.lower()), text)}
+
+
+def test_each_library_row_names_exactly_the_folders_its_code_uses():
+    assert set(FOLDER_NAMES) == set(library_folders()), "name every folder in FOLDER_NAMES"
+    rows = architecture_rows()
+    uses = folder_uses(LIBRARY_DIR)
+    false_rows = []
+    for folder in library_folders():
+        named = folders_named(rows["Sources/LayoutDebugSupport/" + folder]) - {folder}
+        used = set(uses.get(folder, {}))
+        if named != used:
+            false_rows.append("%s: names %s but uses %s" % (folder, sorted(named - used) or "-", sorted(used - named) or "-"))
+    assert false_rows == []
+
+
+def manifest_targets():
+    """{target directory (from the repository's root): target name} for every target of both manifests."""
+    targets = {}
+    for manifest, prefix in (("Package.swift", ""), (os.path.join("ReferenceKit", "Package.swift"), "ReferenceKit/")):
+        text = read(os.path.join(ROOT, manifest))
+        for match in re.finditer(r"\.(?:target|executableTarget|testTarget)\(\s*name:\s*\"([\w-]+)\"(.*?)\)(?=,\s*(?:\.|//|\]))",
+                                 text, re.S):
+            name, rest = match.group(1), match.group(2)
+            path = re.search(r'path:\s*"([^"]+)"', rest)
+            if ".testTarget(" in match.group(0):
+                continue
+            targets[prefix + (path.group(1) if path else "Sources/" + name)] = name
+    return targets
+
+
+def target_uses(directory):
+    """The library folders whose top-level types the Swift files of `directory` name."""
+    declared = collections.defaultdict(set)
+    for path in glob.glob(os.path.join(LIBRARY_DIR, "*", "**", "*.swift"), recursive=True):
+        folder = os.path.relpath(path, LIBRARY_DIR).split(os.sep)[0]
+        for name in TOP_LEVEL_TYPE.findall(swift_code(path)):
+            declared[name].add(folder)
+    own = set()
+    code = ""
+    for path in glob.glob(os.path.join(ROOT, directory, "**", "*.swift"), recursive=True):
+        text = swift_code(path)
+        own.update(TOP_LEVEL_TYPE.findall(text))
+        code += text
+    used = set()
+    for name in set(re.findall(r"\b[A-Za-z_]\w*\b", code)) - own:
+        used.update(declared.get(name, ()))
+    # The C entry points are functions, not types: a call to one uses CEntry.
+    if re.search(r"\blds_\w+\(", code):
+        used.add("CEntry")
+    return used
+
+
+def test_every_target_of_both_manifests_has_a_row():
+    targets = manifest_targets()
+    assert "Sources/layout-explain" in targets and "ReferenceKit/Sources/Cassowary" in targets
+    assert "bench/report/Sources/lds-report-bench" in targets
+    rows = architecture_rows()
+    # The library's own rows are its folders' (above).
+    missing = sorted(path for path in targets if path not in rows and path != "Sources/LayoutDebugSupport")
+    assert missing == []
+
+
+def test_each_executable_row_names_exactly_the_library_folders_it_uses():
+    rows = architecture_rows()
+    false_rows = []
+    for path in manifest_targets():
+        if path.startswith("Sources/LayoutDebugSupport") or path.startswith("ReferenceKit/"):
+            continue
+        used, named = target_uses(path), folders_named(rows[path])
+        if used != named:
+            false_rows.append("%s: names %s but uses %s" % (path, sorted(named - used) or "-", sorted(used - named) or "-"))
+    assert false_rows == []
+
+
+def test_the_executable_check_fails_on_a_false_row():
+    used = target_uses("Sources/layout-explain")
+    assert {"Parsing", "Explain", "Rendering", "Pictures"} <= used
+    assert folders_named("parser, explainer, renderers, triage") != used
+
+
+def test_every_subfolder_of_the_library_is_named_in_the_architecture():
+    text = read(ARCHITECTURE)
+    subfolders = sorted(os.path.relpath(path, LIBRARY_DIR) for path in glob.glob(os.path.join(LIBRARY_DIR, "*", "*"))
+                        if os.path.isdir(path))
+    assert "Parsing/Grammar" in subfolders
+    assert [folder for folder in subfolders if "`%s`" % folder not in text and "`%s/`" % folder not in text] == []
+
+
+def test_every_library_folder_has_its_test_folder():
+    tests = {name for name in os.listdir(TESTS_DIR) if os.path.isdir(os.path.join(TESTS_DIR, name))}
+    assert set(library_folders()) <= tests
+
+
+def entry_points():
+    """Every `lds_` function the library exports (`@_cdecl`)."""
+    names = set()
+    for path in glob.glob(os.path.join(LIBRARY_DIR, "**", "*.swift"), recursive=True):
+        names.update(re.findall(r'@_cdecl\("(lds_\w+)"\)', read(path)))
+    return names
+
+
+def test_the_c_entry_table_lists_every_entry_point_and_no_other():
+    rows = table_after(read(ARCHITECTURE), ("function", "meaning"))
+    listed = {re.match(r"`(lds_\w+)\(", cells[0]).group(1) for cells in rows}
+    assert len(entry_points()) >= 16
+    assert listed == entry_points()
+
+
+def test_every_entry_point_a_document_names_exists():
+    # The guide's examples of a new entry point are not the library's.
+    exported = entry_points() | {"lds_foo", "lds_subview_count"}
+    for document in ("HOW-IT-WORKS.md", "ARCHITECTURE.md"):
+        named = set(re.findall(r"\b(lds_[a-z_]+)\(?", read(os.path.join(ROOT, "docs", document))))
+        assert named - exported == set(), document
