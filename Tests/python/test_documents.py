@@ -187,7 +187,8 @@ def test_each_library_folder_uses_only_the_folders_above_it_in_the_architecture_
     assert upward == []
 
 
-# How the layer table's "knows about" column names each library folder.
+# How the layer table's "knows about" column names each library folder whose name it does not
+# use as it is (a new folder `Sizes` is "sizes").
 FOLDER_NAMES = {
     "Snapshots": "snapshots", "Shared": "shared", "Layout": "layout", "Platform": "platform seam",
     "Origins": "origins", "PropertyNames": "property names", "Adapters": "adapters", "Triage": "triage",
@@ -209,14 +210,19 @@ def architecture_rows():
     return rows
 
 
+def folder_name(folder):
+    """How the table names `folder`: FOLDER_NAMES's word, else the folder's own name in lower case."""
+    return FOLDER_NAMES.get(folder, folder.lower())
+
+
 def folders_named(knows_about):
-    """The library folders a "knows about" cell names, by FOLDER_NAMES."""
+    """The library folders a "knows about" cell names (by `folder_name`)."""
     text = knows_about.lower()
-    return {folder for folder, name in FOLDER_NAMES.items() if re.search(r"\b%s\b" % re.escape(name.lower()), text)}
+    return {folder for folder in library_folders() if re.search(r"\b%s\b" % re.escape(folder_name(folder).lower()), text)}
 
 
 def test_each_library_row_names_exactly_the_folders_its_code_uses():
-    assert set(FOLDER_NAMES) == set(library_folders()), "name every folder in FOLDER_NAMES"
+    assert set(FOLDER_NAMES) <= set(library_folders())
     rows = architecture_rows()
     uses = folder_uses(LIBRARY_DIR)
     false_rows = []

@@ -45,7 +45,7 @@ public struct ConflictReport {
     }
 
     /// The report as one JSON document (`{"schema", "kind": "conflict-report", …}`).
-    public var json: String {
+    var json: String {
         JSONText.document(.conflictReport, document())
     }
 }

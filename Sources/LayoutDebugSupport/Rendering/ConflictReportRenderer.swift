@@ -8,7 +8,7 @@
 /// ordinal and the owning view controller, the broken constraint, the mutually exclusive constraints as
 /// stringValues, a hint per system constraint, the explainer's arithmetic
 /// (`why`), the involved views with their frames, and the signature.
-public enum ConflictReportRenderer {
+enum ConflictReportRenderer {
     /// The report as text.
     ///
     /// - Parameters:
@@ -16,7 +16,7 @@ public enum ConflictReportRenderer {
     ///   - why: The explainer's arithmetic section (`ConflictExplainer`),
     ///     inserted verbatim under `Why:`; `nil` leaves the section out.
     /// - Returns: Lines ending in a newline.
-    public static func text(_ c: ConflictSnapshot, why: String?) -> String {
+    static func text(_ c: ConflictSnapshot, why: String?) -> String {
         text(c, why: why, triage: ConflictTriage.classify(c))
     }
 
@@ -60,7 +60,7 @@ public enum ConflictReportRenderer {
     }
 
     /// The value `json(_:why:)` encodes.
-    public static func document(_ c: ConflictSnapshot, why: String?) -> ConflictReportDocument {
+    static func document(_ c: ConflictSnapshot, why: String?) -> ConflictReportDocument {
         let triage = ConflictTriage.classify(c)
         return ConflictReportDocument(
             text: text(c, why: why, triage: triage),
