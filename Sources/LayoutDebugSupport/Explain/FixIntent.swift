@@ -259,11 +259,11 @@ struct FixIntent {
     /// Which part of a view an attribute pins: 0 the near edge, 1 the far
     /// edge, 2 the centre; `nil` for a size or a baseline.
     private static func side(_ attribute: LayoutAttribute) -> Int? {
-        switch attribute.canonical {
-        case .left, .leading, .top, .leftMargin, .leadingMargin, .topMargin: return 0
-        case .right, .trailing, .bottom, .rightMargin, .trailingMargin, .bottomMargin: return 1
-        case .centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins: return 2
-        default: return nil
+        switch AttributeGeometry.place(attribute)?.part {
+        case .start?: return 0
+        case .end?: return 1
+        case .center?: return 2
+        case .size?, nil: return nil
         }
     }
 }
