@@ -47,23 +47,15 @@ struct FixSolving {
     /// The frames and values of `changed`, solved without the constraints at `dropped`.
     func solve(_ changed: ConflictSnapshot, dropping dropped: Set<Int>) -> Solution {
         let system = LinearSystem(changed, keepingOptional: true)
-        let solver = Solver()
-        var variables: [Int: Variable] = [:]
-        func variable(_ key: Int) -> Variable {
-            if let made = variables[key] { return made }
-            let made = Variable("v\(key)")
-            variables[key] = made
-            return made
-        }
+        let solver = FrameSolver()
         for row in system.rows {
             var strength = Strength.required
             if case .constraint(let index) = row.source {
                 if dropped.contains(index) { continue }
                 strength = Strength(priority: changed.mutuallyExclusive[index].priority)
             }
-            let required = row.constraint(variable)
             // A required row that cannot hold is left out, as the engine breaks it.
-            try? solver.addConstraint(Constraint(required.expression, required.relation, strength: strength))
+            solver.add(row, strength: strength)
         }
         var solved: [UInt64: [Variable]] = [:]
         for (index, constraint) in changed.mutuallyExclusive.enumerated() {
@@ -71,30 +63,28 @@ struct FixSolving {
                 guard let address = item.address, solved[address] == nil,
                       let minX = system.variable(.minX, of: item, constraintIndex: index) else { continue }
                 let base = minX - LinearSystem.Kind.minX.rawValue
-                let frame = [LinearSystem.Kind.minX, .minY, .width, .height].map { variable(base + $0.rawValue) }
+                let frame = [LinearSystem.Kind.minX, .minY, .width, .height].map { solver.variable(base + $0.rawValue) }
                 solved[address] = frame
                 prefer(frame, at: known[address], in: solver)
             }
         }
         var frames: [UInt64: SnapshotRect] = [:]
         for (address, frame) in solved where known[address] != nil {
-            let values = frame.map { Self.rounded(solver.value(of: $0)) }
+            let values = frame.map { Self.rounded(solver.solver.value(of: $0)) }
             frames[address] = SnapshotRect(x: values[0], y: values[1], width: values[2], height: values[3])
         }
-        return Solution(frames: frames, values: variables.mapValues { Self.rounded(solver.value(of: $0)) })
+        return Solution(frames: frames, values: solver.values.mapValues(Self.rounded))
     }
 
     /// Holds an item near its frame in the window: a shallower view more
     /// strongly (each depth its own tier, all below any real priority), an
     /// item the snapshot does not place (a guide, margins) at the origin,
     /// weakest of all.
-    private func prefer(_ frame: [Variable], at known: Known?, in solver: Solver) {
+    private func prefer(_ frame: [Variable], at known: Known?, in solver: FrameSolver) {
         let values: [Double] = known.map { [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height] } ?? [0, 0, 0, 0]
         let strength = Strength(priority: known.map { 1 + 0.9 / Double($0.depth + 1) } ?? 1)
-        for (variable, value) in zip(frame, values) {
-            try? solver.addConstraint(Constraint(Expression(variable), .equal, Expression(constant: value), strength: strength))
-        }
-        for size in frame[2...] { try? solver.addConstraint(Constraint(Expression(size), .greaterThanOrEqual)) }
+        for (variable, value) in zip(frame, values) { solver.prefer(variable, equalTo: value, strength: strength) }
+        for size in frame[2...] { solver.requireNonNegative(size) }
     }
 
     // MARK: - Forecast

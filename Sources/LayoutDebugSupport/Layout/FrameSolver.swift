@@ -81,6 +81,9 @@ final class FrameSolver {
         solver.value(of: variable(kind, of: item))
     }
 
+    /// Every variable made so far and its value, by number.
+    var values: [Int: Double] { variables.mapValues { solver.value(of: $0) } }
+
     /// Whether any of item `item`'s frame variables can take another value.
     func isAmbiguous(_ item: Int) -> Bool {
         [FrameVariable.minX, .minY, .width, .height].contains { solver.isAmbiguous(variable($0, of: item)) }

@@ -135,6 +135,11 @@ MainActor.assumeIsolated {
     // with `cmp`. Addresses move from run to run: compare after rewriting each address as
     // its order of first appearance.
     if let directory = getenv("LDS_BENCH_DUMP").map({ String(cString: $0) }) {
+        // Made when missing: a dump into a folder that is not there stopped on the first write.
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            fputs("error: LDS_BENCH_DUMP: cannot make \(directory): \(String(cString: strerror(errno)))\n", stderr)
+            exit(2)
+        }
         let counts = CommandLine.arguments.dropFirst().compactMap { Int($0) }
         for scenario in DemoCatalog.scenarios {
             for count in scenario.takesCount ? (counts.isEmpty ? [scenario.defaultCount] : counts) : [0] {
