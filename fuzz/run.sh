@@ -20,6 +20,9 @@ ls "$CORPUS"/logs/*.txt >/dev/null 2>&1 || { echo "error: no corpus logs in $COR
 # fuzzer leaves out. Explain itself compiles without Rendering.
 RENDERING_FOR_WHY="ConflictExplanation+Text TextWriter ReportNumber FrameText ObjectReference+Rendering JSONText JSONText+Encoder"
 
+# The layers a pasted log goes through, each with its subfolders (Parsing/ has four).
+SNAPSHOT_LAYERS="Snapshots Shared Layout Parsing Triage Explain"
+
 # The solver is compiled as its own module, as in the package.
 swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-module -emit-library -static \
     -module-name Cassowary -emit-module-path "$WORK/build/Cassowary.swiftmodule" \
@@ -27,11 +30,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -emit-module -emit-library 
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ParserFuzz \
     -I "$WORK/build" -L "$WORK/build" -lCassowary -lm \
     fuzz/ParserFuzz.swift \
-    Sources/LayoutDebugSupport/Snapshots/*.swift \
-    Sources/LayoutDebugSupport/Shared/*.swift \
-    Sources/LayoutDebugSupport/Parsing/*.swift \
-    Sources/LayoutDebugSupport/Triage/*.swift \
-    Sources/LayoutDebugSupport/Explain/*.swift \
+    $(find $(printf 'Sources/LayoutDebugSupport/%s ' $SNAPSHOT_LAYERS) -name '*.swift') \
     $(printf 'Sources/LayoutDebugSupport/Rendering/%s.swift ' $RENDERING_FOR_WHY) \
     -o "$WORK/build/parser-fuzz"
 
