@@ -188,9 +188,13 @@ def test_the_typed_throws_hook_is_added_once_to_each_swift_interface(tmp_path):
     (swift / "arm64-apple-ios.swiftinterface").write_text("// swift-interface-format-version: 1.0\n")
     (swift / "arm64e-apple-ios.swiftinterface").write_text("public func _willThrowTyped<E: Error>(_ e: E) {}\n")
     (swift / "arm64-apple-ios.swiftdoc").write_bytes(b"\0")
+    catalyst = tmp_path / "sdk" / "System" / "iOSSupport" / "usr" / "lib" / "swift" / "Swift.swiftmodule"
+    catalyst.mkdir(parents=True)
+    (catalyst / "x86_64-apple-ios-macabi.swiftinterface").write_text("// Mac Catalyst's, in the macOS SDK\n")
     folder = link_check.stdlib_overlay(str(tmp_path / "own"), str(tmp_path / "sdk"), "iPhoneOS17.6.sdk")
     made = os.path.join(folder, "Swift.swiftmodule")
-    assert sorted(os.listdir(made)) == ["arm64-apple-ios.swiftinterface", "arm64e-apple-ios.swiftinterface"]
+    assert sorted(os.listdir(made)) == ["arm64-apple-ios.swiftinterface", "arm64e-apple-ios.swiftinterface",
+                                        "x86_64-apple-ios-macabi.swiftinterface"]
     with open(os.path.join(made, "arm64-apple-ios.swiftinterface")) as handle:
         assert handle.read().count("func _willThrowTyped") == 1
     with open(os.path.join(made, "arm64e-apple-ios.swiftinterface")) as handle:
@@ -209,4 +213,27 @@ def test_a_stub_the_snapshot_lists_but_lacks_is_named_and_one_it_has_is_not(tmp_
     (sdk / "usr" / "lib" / "libSystem.tbd").write_text("--- !tapi-tbd\n")
     objects = [macho.MachO(linker_options=[["-lswiftCore"], ["-framework", "Foundation"]])]
     missing = link_check.missing_stubs(objects, check.TARGETS["macos"], str(sdk))
-    assert missing == ["System/Library/Frameworks/Foundation.framework/Versions/C/Foundation.tbd"]
+    assert missing == [("System/Library/Frameworks/Foundation.framework/Foundation.tbd",
+                        "System/Library/Frameworks/Foundation.framework/Versions/C/Foundation.tbd")]
+
+
+def test_a_missing_stub_is_stood_in_for_by_one_with_its_install_name_and_no_symbols(tmp_path):
+    # lld then finds Foundation where AppKit.tbd re-exports it ("unable to locate re-export
+    # with install name ..." otherwise) and leaves Foundation's symbols unresolved.
+    stubs = [("System/Library/Frameworks/Foundation.framework/Foundation.tbd",
+              "System/Library/Frameworks/Foundation.framework/Versions/C/Foundation.tbd")]
+    root = link_check.placeholder_root(str(tmp_path), stubs)
+    for path in stubs[0]:
+        with open(os.path.join(root, path)) as handle:
+            text = handle.read()
+        assert "install-name: '/System/Library/Frameworks/Foundation.framework/Versions/C/Foundation'" in text
+        assert "x86_64-macos" in text and "arm64-maccatalyst" in text
+        assert "symbols" not in text
+
+
+def test_lld_names_the_re_exports_it_cannot_find():
+    message = ("ld64.lld-16: error: /sdk/System/Library/Frameworks/AppKit.framework/AppKit.tbd(/System/Library/"
+               "Frameworks/AppKit.framework/Versions/C/AppKit): unable to locate re-export with install name "
+               "/System/Library/Frameworks/Foundation.framework/Versions/C/Foundation")
+    assert link_check.REEXPORT_MISSING.findall(message) == [
+        "/System/Library/Frameworks/Foundation.framework/Versions/C/Foundation"]

@@ -129,27 +129,32 @@ def sdk_version(sdk_folder, target):
 
 
 def stdlib_overlay(own, sdk_folder, sdk_name):
-    """A folder holding the SDK's Swift interfaces with WILL_THROW_TYPED added, which `-I`
-    puts before the SDK's own: made once per SDK."""
-    folder = os.path.join(own, "link-overlay", sdk_name)
-    if os.path.isdir(folder):
-        return folder
-    source = os.path.join(sdk_folder, "usr", "lib", "swift", "Swift.swiftmodule")
-    staging = folder + ".%d" % os.getpid()
+    """A folder holding the SDK's Swift interfaces (the Mac's, and Mac Catalyst's from
+    System/iOSSupport) with WILL_THROW_TYPED added, which `-I` puts before the SDK's own: made
+    once per SDK and set of interfaces."""
+    sources = []
+    for parent in (("usr", "lib", "swift"), ("System", "iOSSupport", "usr", "lib", "swift")):
+        folder = os.path.join(sdk_folder, *parent, "Swift.swiftmodule")
+        if os.path.isdir(folder):
+            sources += [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".swiftinterface")]
+    digest = hashlib.sha256("\n".join(sources + [WILL_THROW_TYPED]).encode()).hexdigest()[:12]
+    overlay = os.path.join(own, "link-overlay", "%s-%s" % (sdk_name, digest))
+    if os.path.isdir(overlay):
+        return overlay
+    staging = overlay + ".%d" % os.getpid()
     os.makedirs(os.path.join(staging, "Swift.swiftmodule"))
-    for name in sorted(os.listdir(source)):
-        if name.endswith(".swiftinterface"):
-            with open(os.path.join(source, name)) as handle:
-                text = handle.read()
-            if "func _willThrowTyped" not in text:
-                text += WILL_THROW_TYPED
-            with open(os.path.join(staging, "Swift.swiftmodule", name), "w") as handle:
-                handle.write(text)
+    for path in sources:
+        with open(path) as handle:
+            text = handle.read()
+        if "func _willThrowTyped" not in text:
+            text += WILL_THROW_TYPED
+        with open(os.path.join(staging, "Swift.swiftmodule", os.path.basename(path)), "w") as handle:
+            handle.write(text)
     try:
-        os.rename(staging, folder)
+        os.rename(staging, overlay)
     except OSError:  # a concurrent run made it first
         shutil.rmtree(staging)
-    return folder
+    return overlay
 
 
 def has_main_actor_assume_isolated(sdk_folder):
@@ -173,23 +178,45 @@ def search_folders(target, sdk_folder):
 
 
 def missing_stubs(images, target, sdk_folder):
-    """The stub files the objects' libraries need that the SDK snapshot does not hold, as
-    paths inside the SDK."""
+    """The stubs the objects' libraries need that the SDK snapshot lists but lacks (a link
+    whose target is absent), as (the path the linker looks at, the file it leads to), both
+    inside the SDK."""
     libraries, frameworks = ["System"], []
     for image in images:
         more_libraries, more_frameworks = macho.linked_libraries(image.linker_options)
         libraries += more_libraries
         frameworks += more_frameworks
     library_folders, framework_folders = search_folders(target, sdk_folder)
-    missing = []
-    for name, candidates in [(n, [f + "/lib%s.tbd" % n for f in library_folders]) for n in libraries] + \
-            [(n, [f + "/%s.framework/%s.tbd" % (n, n) for f in framework_folders]) for n in frameworks]:
+    missing = set()
+    for candidates in [[f + "/lib%s.tbd" % n for f in library_folders] for n in libraries] + \
+            [[f + "/%s.framework/%s.tbd" % (n, n) for f in framework_folders] for n in frameworks]:
         paths = [sdk_folder + c for c in candidates]
         if not any(os.path.exists(p) for p in paths):
             listed = next((p for p in paths if os.path.lexists(p)), None)
-            if listed:  # a stub the snapshot lists but whose contents it lacks
-                missing.append(os.path.relpath(os.path.realpath(listed), sdk_folder))
-    return sorted(set(missing))
+            if listed:
+                missing.add((os.path.relpath(listed, sdk_folder),
+                             os.path.relpath(os.path.realpath(listed), os.path.realpath(sdk_folder))))
+    return sorted(missing)
+
+
+# The targets a placeholder stub declares: every one this check links.
+PLACEHOLDER_TARGETS = "[ x86_64-macos, arm64-macos, arm64e-macos, x86_64-maccatalyst, arm64-maccatalyst, arm64-ios ]"
+
+
+def placeholder_root(build, stubs):
+    """A second system root holding, for each missing stub, a stub with its install name and no
+    symbols: the linker then finds the library (other stubs re-export it: AppKit and
+    libswiftFoundation re-export Foundation) and leaves what it would define unresolved,
+    which is reported, instead of stopping."""
+    root = os.path.join(build, "placeholder-stubs")
+    for listed, real in stubs:
+        for path in (listed, real):
+            target = os.path.join(root, path)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "w") as handle:
+                handle.write("--- !tapi-tbd\ntbd-version: 4\ntargets: %s\ninstall-name: '/%s'\n...\n"
+                             % (PLACEHOLDER_TARGETS, real[:-len(".tbd")]))
+    return root
 
 
 # MARK: - compiling and linking
@@ -218,12 +245,19 @@ def compile_object(check, module, target, sdk_folder, tools, build, settings=Non
         (l for l in log if "error" in l or "Stack dump" in l), "no output"))]
 
 
-def link_dylib(tools, product, objects, libraries, target, version, sdk_folder, build, tolerated=()):
-    """Links one dylib; returns (its path or None, the undefined symbols lld named, its other errors)."""
+REEXPORT_MISSING = re.compile(r"unable to locate re-export with install name (/\S+)")
+
+
+def link_dylib(tools, product, objects, libraries, target, version, sdk_folder, build, tolerated=(), stubs=()):
+    """Links one dylib; returns (its path or None, the undefined symbols lld named, its other
+    errors, the install names of re-exported libraries it could not find). `stubs` are
+    missing stubs to stand in for (`placeholder_root`)."""
     library_folders, framework_folders = search_folders(target, sdk_folder)
     output = os.path.join(build, "lib%s.dylib" % product)
     command = [tools["linker"], "-dylib", "-arch", target.arch, "-platform_version", LLD_PLATFORMS[target.platform],
                version_text(version), tools["sdk_version"], "-syslibroot", sdk_folder]
+    if stubs:
+        command += ["-syslibroot", placeholder_root(build, stubs)]
     command += ["-L" + f for f in library_folders] + ["-F" + f for f in framework_folders]
     command += ["-install_name", "@rpath/lib%s.dylib" % product, "-o", output] + objects + ["-L", build]
     command += ["-l" + name for name in libraries] + ["-lSystem", "--error-limit=0"]
@@ -231,8 +265,10 @@ def link_dylib(tools, product, objects, libraries, target, version, sdk_folder, 
         command += ["-U", symbol]
     result = subprocess.run(command, capture_output=True, text=True)
     undefined = sorted(set(UNDEFINED.findall(result.stderr)))
-    others = [l for l in result.stderr.splitlines() if ": error: " in l and "undefined symbol" not in l]
-    return (output if result.returncode == 0 else None), undefined, others
+    reexports = sorted(set(REEXPORT_MISSING.findall(result.stderr)))
+    others = [l for l in result.stderr.splitlines()
+              if ": error: " in l and "undefined symbol" not in l and not REEXPORT_MISSING.search(l)]
+    return (output if result.returncode == 0 else None), undefined, others, reexports
 
 
 def sort_undefined(undefined, images):
@@ -276,18 +312,27 @@ def build_version_problems(image, platform, deployment):
 
 
 def link_library(tools, product, objects, libraries, target, deployment, sdk_folder, build):
-    """Links one dylib, then again with what no stub can define tolerated (`-U`), so its load
-    commands can be read. Returns a dict of what was found."""
+    """Links one dylib, standing in for the stubs the snapshot lacks, then again with what no
+    stub can define tolerated (`-U`), so its load commands can be read. Returns a dict of what
+    was found."""
     images = [macho.read(path) for path in objects]
-    path, undefined, others = link_dylib(tools, product, objects, libraries, target, deployment, sdk_folder, build)
+    stubs = missing_stubs(images, target, sdk_folder)
+    for _ in range(3):  # each placeholder may bring re-exports of its own to light
+        path, undefined, others, reexports = link_dylib(tools, product, objects, libraries, target, deployment,
+                                                        sdk_folder, build, stubs=stubs)
+        more = [(name.lstrip("/") + ".tbd",) * 2 for name in reexports]
+        if not more or set(more) <= set(stubs):
+            break
+        stubs = sorted(set(stubs) | set(more))
     builtins, weak, rest = sort_undefined(undefined, images)
-    stubs = missing_stubs(images, target, sdk_folder) if rest else []
+    if stubs:  # a weak reference may be to a missing stub's symbol as well: cannot tell
+        weak, rest = [], sorted(set(rest) | set(weak))
     if undefined and not others:
-        path, _, others = link_dylib(tools, product, objects, libraries, target, deployment, sdk_folder, build,
-                                     tolerated=undefined)
+        path, _, others, _ = link_dylib(tools, product, objects, libraries, target, deployment, sdk_folder, build,
+                                        tolerated=undefined, stubs=stubs)
     image = macho.read(path) if path else None
-    return {"image": image, "builtins": builtins, "weak": weak, "unresolved": rest, "stubs": stubs,
-            "errors": others}
+    return {"image": image, "builtins": builtins, "weak": weak, "unresolved": rest,
+            "stubs": sorted({real for _, real in stubs}), "errors": others}
 
 
 def describe_library(product, found, target, deployment):
