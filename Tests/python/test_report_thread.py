@@ -90,7 +90,8 @@ def test_a_run_loop_taking_a_lock_for_its_observers_is_not_waiting_for_events():
 
 
 def test_a_run_loop_nested_inside_a_layout_pass_is_not_idle():
-    # The idle top of IOS_IDLE, spun from a view's layoutSubviews during UIKit's layout pass.
+    # Constructed, not from a report: IOS_IDLE's run loop spun again from a view's
+    # layoutSubviews (as `RunLoop.current.run(until:)` in app code would), inside UIKit's pass.
     nested = IOS_IDLE[:5] + ["-[NSRunLoop(NSRunLoop) runMode:beforeDate:]", "-[ProfileCell layoutSubviews]",
                              "-[UIView(CALayerDelegate) layoutSublayersOfLayer:]"] + IOS_IDLE[5:]
     assert not is_idle(nested)
