@@ -241,8 +241,10 @@ def compile_object(check, module, target, sdk_folder, tools, build, settings=Non
         return []
     log = (result.stdout + result.stderr).splitlines()
     errors = [line.replace(check.REPO + os.sep, "") for line in log if check.ERROR_LINE.match(line)]
-    return errors or ["%s: the compiler failed: %s" % (module.name, next(
-        (l for l in log if "error" in l or "Stack dump" in l), "no output"))]
+    # A crash says what it was doing in its last "While ..." line.
+    doing = [l.strip() for l in log if re.match(r"^\d+\.\s+While ", l)]
+    return errors or ["%s: the compiler failed: %s" % (module.name, (doing or [next(
+        (l for l in log if "error" in l or "Stack dump" in l), "no output")])[-1])]
 
 
 REEXPORT_MISSING = re.compile(r"unable to locate re-export with install name (/\S+)")
