@@ -16,6 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SUPPORT = os.path.join(ROOT, "scripts", "apple-sdk-check")
 sys.path.insert(0, SUPPORT)
 import link_check  # noqa: E402
+import link_sdk  # noqa: E402
 import macho  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("apple_sdk_check", os.path.join(ROOT, "scripts", "apple_sdk_check.py"))
@@ -191,7 +192,7 @@ def test_the_typed_throws_hook_is_added_once_to_each_swift_interface(tmp_path):
     catalyst = tmp_path / "sdk" / "System" / "iOSSupport" / "usr" / "lib" / "swift" / "Swift.swiftmodule"
     catalyst.mkdir(parents=True)
     (catalyst / "x86_64-apple-ios-macabi.swiftinterface").write_text("// Mac Catalyst's, in the macOS SDK\n")
-    folder = link_check.stdlib_overlay(str(tmp_path / "own"), str(tmp_path / "sdk"), "iPhoneOS17.6.sdk")
+    folder = link_sdk.stdlib_overlay(str(tmp_path / "own"), str(tmp_path / "sdk"), "iPhoneOS17.6.sdk")
     made = os.path.join(folder, "Swift.swiftmodule")
     assert sorted(os.listdir(made)) == ["arm64-apple-ios.swiftinterface", "arm64e-apple-ios.swiftinterface",
                                         "x86_64-apple-ios-macabi.swiftinterface"]
@@ -212,7 +213,7 @@ def test_a_stub_the_snapshot_lists_but_lacks_is_named_and_one_it_has_is_not(tmp_
     (swift / "libswiftCore.tbd").write_text("--- !tapi-tbd\n")
     (sdk / "usr" / "lib" / "libSystem.tbd").write_text("--- !tapi-tbd\n")
     objects = [macho.MachO(linker_options=[["-lswiftCore"], ["-framework", "Foundation"]])]
-    missing = link_check.missing_stubs(objects, check.TARGETS["macos"], str(sdk))
+    missing = link_sdk.missing_stubs(objects, check.TARGETS["macos"], str(sdk))
     assert missing == [("System/Library/Frameworks/Foundation.framework/Foundation.tbd",
                         "System/Library/Frameworks/Foundation.framework/Versions/C/Foundation.tbd")]
 
@@ -222,7 +223,7 @@ def test_a_missing_stub_is_stood_in_for_by_one_with_its_install_name_and_no_symb
     # with install name ..." otherwise) and leaves Foundation's symbols unresolved.
     stubs = [("System/Library/Frameworks/Foundation.framework/Foundation.tbd",
               "System/Library/Frameworks/Foundation.framework/Versions/C/Foundation.tbd")]
-    root = link_check.placeholder_root(str(tmp_path), stubs)
+    root = link_sdk.placeholder_root(str(tmp_path), stubs)
     for path in stubs[0]:
         with open(os.path.join(root, path)) as handle:
             text = handle.read()
