@@ -165,6 +165,7 @@ APPLE_LIBRARIES="libLayoutDebugSupport.dylib libCassowary.dylib"
 # with its iOSSupport frameworks.
 platform_sdk() {
     case "$1" in
+        macosx) echo macosx ;;
         iphonesimulator) echo iphonesimulator ;;
         maccatalyst) echo macosx ;;
         iphoneos) echo iphoneos ;;
@@ -172,12 +173,22 @@ platform_sdk() {
     esac
 }
 
-# The triples built into each platform folder, one slice each in its fat libraries.
+# The deployment targets: Package.swift's `platforms:`, so the library loads in every app the
+# package says it supports (Tests/python/test_install_platforms.py holds these equal to
+# `swift package dump-package`).
+MACOS_MIN=11.0
+IOS_MIN=14.0
+CATALYST_MIN=14.0
+
+# The triples built into each platform folder, one slice each in its universal libraries:
+# both Mac architectures, since an Intel app runs under Rosetta on Apple silicon and dyld
+# refuses a library without the app's architecture ("incompatible architecture").
 platform_triples() {
     case "$1" in
-        iphonesimulator) echo "arm64-apple-ios15.0-simulator x86_64-apple-ios15.0-simulator" ;;
-        maccatalyst) echo "arm64-apple-ios15.0-macabi x86_64-apple-ios15.0-macabi" ;;
-        iphoneos) echo "arm64-apple-ios15.0" ;;
+        macosx) echo "x86_64-apple-macosx$MACOS_MIN arm64-apple-macosx$MACOS_MIN" ;;
+        iphonesimulator) echo "arm64-apple-ios$IOS_MIN-simulator x86_64-apple-ios$IOS_MIN-simulator" ;;
+        maccatalyst) echo "arm64-apple-ios$CATALYST_MIN-macabi x86_64-apple-ios$CATALYST_MIN-macabi" ;;
+        iphoneos) echo "arm64-apple-ios$IOS_MIN" ;;
         *) fail "no triples for $1" ;;
     esac
 }
@@ -215,13 +226,9 @@ install_macos() {
     command -v xcrun >/dev/null 2>&1 || fail "xcrun not found: install Xcode's command line tools"
     build_release
     local rel="$REPO/.build/release" folder lib
-    run mkdir -p "$PREFIX/macosx"
-    for lib in $APPLE_LIBRARIES; do
-        run cp "$rel/$lib" "$PREFIX/macosx/"
-    done
     # lexplain runs layout-explain on this Mac; it links libCassowary.dylib beside it.
     run cp "$rel/layout-explain" "$rel/libCassowary.dylib" "$PREFIX/"
-    for folder in iphonesimulator maccatalyst iphoneos; do
+    for folder in macosx iphonesimulator maccatalyst iphoneos; do
         install_apple_platform "$folder"
     done
     install_commands

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Type-checks, from Linux, every module a Mac or an iPhone builds from this repository, against
-real Apple SDKs, at the deployment targets SwiftPM uses. Nothing is generated, linked or run.
+real Apple SDKs, at the deployment targets SwiftPM uses; with --link, builds and links the
+library LLDB injects. Nothing is run.
 
-usage: scripts/apple_sdk_check.py [--list] [TARGET...]
+usage: scripts/apple_sdk_check.py [--list | --link] [TARGET...]
 
   TARGET   macos        x86_64-apple-macosX   Intel Mac, MacOSX13.3.sdk, AppKit
            macos-arm64  arm64-apple-macosX    Apple silicon (at least 11.0), MacOSX13.3.sdk
@@ -11,6 +12,13 @@ usage: scripts/apple_sdk_check.py [--list] [TARGET...]
            ios          arm64-apple-iosX      iPhone: iPhoneOS17.6.sdk (iOS 17.5), real iOS UIKit
            (default: all four)
   --list   print each target's modules, dependencies and triples, and check nothing
+  --link   instead of type-checking, compile LayoutDebugSupport and the Cassowary library it
+           links as a release build does and link each to a Mach-O dylib with Debian's
+           ld64.lld-16 (apt-get install lld-16) against the SDK's .tbd stubs, after a small
+           UIKit/AppKit probe; print per library its unresolved symbols, LC_BUILD_VERSION and
+           the libraries it loads (scripts/apple-sdk-check/link_check.py says what is stood in
+           for). Several minutes per target. The macOS snapshot lacks Foundation.tbd: there,
+           what stays unresolved is named with the missing stubs, not counted as a failure.
 
 The modules and their order, each target's dependencies (with `condition: .when(platforms:)`),
 the deployment targets (`platforms:`, else SwiftPM's defaults: macOS 10.13, iOS 12.0, Mac
@@ -35,7 +43,9 @@ older Swift libraries lack.
 
 Prints each error, a line per module and a summary per target; a module whose dependency's
 interface does not build is reported as not checked. Exits 1 if any module has an error or is
-not checked, 2 on bad usage or a missing SDK.
+not checked (with --link: any unresolved symbol the SDK's stubs should define, a minimum other
+than the manifest's, or an OS library the deployment target lacks), 2 on bad usage or a
+missing SDK.
 
 example:
   MACOS_SDK_GIT=/work/.mirror/D00MFist+MacOSX-SDKs/repo \\
@@ -55,9 +65,12 @@ from dataclasses import dataclass, field
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUPPORT = os.path.join(REPO, "scripts", "apple-sdk-check")
 sys.path.insert(0, SUPPORT)
-import sdk_snapshots  # noqa: E402  (scripts/apple-sdk-check/, a folder name Python cannot import)
+import link_check  # noqa: E402  (scripts/apple-sdk-check/, a folder name Python cannot import)
+import sdk_snapshots  # noqa: E402
 
-COMPAT = os.path.join(SUPPORT, "StdlibCompat.swift")
+STDLIB_COMPAT = os.path.join(SUPPORT, "StdlibCompat.swift")
+MAIN_ACTOR_COMPAT = os.path.join(SUPPORT, "MainActorCompat.swift")
+COMPAT = [STDLIB_COMPAT, MAIN_ACTOR_COMPAT]
 OWN_FOLDER = "apple_sdk_check"  # inside the work dir: this script's builds and caches
 
 # SwiftPM's oldest supported versions (PackageModel's `Platform.oldestSupportedVersion`, tools
@@ -284,8 +297,8 @@ def visible_modules(module):
     return seen
 
 
-def swift_settings(module, platform):
-    """Compiler flags from the target's `swiftSettings:` that apply to a debug build on
+def swift_settings(module, platform, config="debug"):
+    """Compiler flags from the target's `swiftSettings:` that apply to a `config` build on
     `platform`, and its language mode. Settings this check cannot mirror stop it."""
     flags, mode = [], module.package.language_mode()
     target = next(t for t in module.package.manifest["targets"] if t["name"] == module.name)
@@ -293,7 +306,7 @@ def swift_settings(module, platform):
         if setting.get("tool") != "swift":
             continue
         condition = setting.get("condition") or {}
-        if not applies_on(condition, platform) or condition.get("config") not in (None, "debug"):
+        if not applies_on(condition, platform) or condition.get("config") not in (None, config):
             continue
         kind, value = next(iter(setting["kind"].items()))
         argument = value.get("_0") if isinstance(value, dict) else value
@@ -412,7 +425,7 @@ def compile_module(module, target, sdk_folder, resource, build, cache, work):
     has_main = any(os.path.basename(f) == "main.swift" for f in module.sources)
     if not (module.kind == "executable" and has_main):
         common.append("-parse-as-library")
-    inputs = module.sources + [COMPAT]
+    inputs = module.sources + COMPAT
     result = subprocess.run(["swiftc", "-typecheck"] + common + inputs, capture_output=True, text=True)
     log = result.stdout + result.stderr
     failed = result.returncode != 0
@@ -485,7 +498,8 @@ def main(argv):
         print(__doc__.strip())
         return 0
     listing = "--list" in argv
-    names = [a for a in argv if a != "--list"]
+    linking = "--link" in argv
+    names = [a for a in argv if a not in ("--list", "--link")]
     unknown = [a for a in names if a not in TARGETS]
     if unknown:
         raise UsageError("unknown target %s (targets: %s; --help for usage)" % (unknown[0], ", ".join(TARGETS)))
@@ -502,6 +516,8 @@ def main(argv):
     if listing:
         print_graph(packages)
         return 0
+    if linking:
+        return link_check.run(sys.modules[__name__], [t.name for t in selected], packages, work, own)
     results = [check_target(target, packages, work, own) for target in selected]
     if len(results) > 1:
         print()

@@ -6,6 +6,7 @@ and that lldb looks for each platform's library where install.sh puts it. Whethe
 swift, lipo and codesign succeed with those arguments needs a Mac with Xcode.
 """
 
+import json
 import os
 import shlex
 import subprocess
@@ -102,17 +103,56 @@ def test_lldb_looks_for_each_platform_s_library_where_install_sh_puts_it(macos, 
     assert found == [os.path.join(prefix, folder, "libLayoutDebugSupport.dylib")]
 
 
-def test_each_platform_is_built_for_its_own_triples_and_sdk(macos):
+@pytest.fixture(scope="module")
+def deployment_targets(tmp_path_factory):
+    """Package.swift's `platforms:` as SwiftPM reads them: {"macos": "11.0", "ios": ..., "maccatalyst": ...}."""
+    scratch = str(tmp_path_factory.mktemp("manifest"))
+    dumped = subprocess.run(["swift", "package", "--package-path", ROOT, "--scratch-path", scratch, "dump-package"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=300)
+    assert dumped.returncode == 0, dumped.stderr
+    return {p["platformName"]: p["version"] for p in json.loads(dumped.stdout)["platforms"]}
+
+
+def test_each_platform_is_built_for_its_own_triples_and_sdk_at_the_manifests_deployment_targets(
+        macos, deployment_targets):
+    # An app that ships to the manifest's lowest iOS loads a library built for that iOS, not a later one.
     _, _, commands, _ = macos
+    mac, ios, catalyst = (deployment_targets[p] for p in ("macos", "ios", "maccatalyst"))
     assert builds(commands) == [
-        ("arm64-apple-ios15.0-simulator", "/SDKs/iphonesimulator.sdk"),
-        ("x86_64-apple-ios15.0-simulator", "/SDKs/iphonesimulator.sdk"),
-        ("arm64-apple-ios15.0-macabi", "/SDKs/macosx.sdk"),
-        ("x86_64-apple-ios15.0-macabi", "/SDKs/macosx.sdk"),
-        ("arm64-apple-ios15.0", "/SDKs/iphoneos.sdk"),
+        ("x86_64-apple-macosx" + mac, "/SDKs/macosx.sdk"),
+        ("arm64-apple-macosx" + mac, "/SDKs/macosx.sdk"),
+        ("arm64-apple-ios%s-simulator" % ios, "/SDKs/iphonesimulator.sdk"),
+        ("x86_64-apple-ios%s-simulator" % ios, "/SDKs/iphonesimulator.sdk"),
+        ("arm64-apple-ios%s-macabi" % catalyst, "/SDKs/macosx.sdk"),
+        ("x86_64-apple-ios%s-macabi" % catalyst, "/SDKs/macosx.sdk"),
+        ("arm64-apple-ios" + ios, "/SDKs/iphoneos.sdk"),
     ]
-    catalyst = [argv for argv in commands if "arm64-apple-ios15.0-macabi" in argv and argv[0] == "swift"][0]
-    assert "/SDKs/macosx.sdk/System/iOSSupport/System/Library/Frameworks" in catalyst
+    catalyst_build = [argv for argv in commands if "arm64-apple-ios%s-macabi" % catalyst in argv and argv[0] == "swift"][0]
+    assert "/SDKs/macosx.sdk/System/iOSSupport/System/Library/Frameworks" in catalyst_build
+
+
+def built_slices(commands):
+    """{library path a build writes: its triple}, from each cross build's scratch path."""
+    slices = {}
+    for argv in commands:
+        if argv[:2] == ["swift", "build"] and "--triple" in argv:
+            scratch = argv[argv.index("--scratch-path") + 1]
+            for library in ("libLayoutDebugSupport.dylib", "libCassowary.dylib"):
+                slices[os.path.join(scratch, "release", library)] = argv[argv.index("--triple") + 1]
+    return slices
+
+
+@pytest.mark.parametrize("library", ["libLayoutDebugSupport.dylib", "libCassowary.dylib"])
+def test_the_mac_library_is_universal_so_intel_apps_under_rosetta_load_it_on_apple_silicon(macos, library):
+    prefix, _, commands, _ = macos
+    slices = built_slices(commands)
+    lipo = [argv for argv in commands
+            if argv[:3] == ["xcrun", "lipo", "-create"] and argv[-1] == os.path.join(prefix, "macosx", library)]
+    assert len(lipo) == 1, commands
+    inputs = lipo[0][3:lipo[0].index("-output")]
+    assert all(path.endswith("/" + library) for path in inputs), inputs
+    assert sorted(slices[path].split("-")[0] for path in inputs) == ["arm64", "x86_64"], inputs
+    assert all("-apple-macosx" in slices[path] for path in inputs), inputs
 
 
 def test_layout_explain_is_installed_on_macos_where_lexplain_looks(macos):

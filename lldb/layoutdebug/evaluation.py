@@ -48,6 +48,17 @@ def options_for(session, language):
     return options
 
 
+def function_names(thread):
+    """The function name of each of `thread`'s frames, innermost first (the symbol's name where
+    there is no function; None where there is neither)."""
+    names = []
+    for index in range(thread.GetNumFrames()):
+        frame = thread.GetFrameAtIndex(index)
+        symbol = frame.GetSymbol()
+        names.append(frame.GetFunctionName() or (symbol.GetName() if symbol.IsValid() else None))
+    return names
+
+
 class Context(object):
     """The target, process and frame of one command, from exe_ctx only."""
 
@@ -134,8 +145,8 @@ class Context(object):
 
     def report_frame(self, facts=None):
         """The frame a C call into the library runs in: the main thread's top frame when the
-        user stopped on another thread and the main thread is waiting (report_thread), else
-        the command's frame. Only calls that take addresses move; the user's expressions are
+        user stopped on another thread and the main thread is idle in its run loop, judged from
+        its whole stack (report_thread), else the command's frame. Only calls that take addresses move; the user's expressions are
         always evaluated where the user is.
 
         With the process's `facts`, the answer for the command's thread is kept until the
@@ -151,9 +162,8 @@ class Context(object):
         if main is None or not main.IsValid():
             return self.frame
         top = main.GetFrameAtIndex(0)
-        name = top.GetFunctionName() or (top.GetSymbol().GetName() if top.GetSymbol().IsValid() else None)
         main_id = main.GetThreadID()
-        moves = report_on_main_thread(thread_id == main_id, name)
+        moves = thread_id != main_id and report_on_main_thread(False, function_names(main))
         if facts is not None:
             facts.keep_report_thread(stop_id, thread_id, main_id if moves else thread_id)
         return top if moves else self.frame

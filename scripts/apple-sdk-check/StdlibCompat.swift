@@ -1,10 +1,11 @@
-// Stand-ins, for the Apple SDK type-check only (scripts/apple_sdk_check.py), for Swift 5.9 and
-// 6.0 standard-library API that the SDKs' libraries lack: the MacOSX13.3 SDK has Swift 5.8's,
-// the iPhoneOS17.6 SDK Swift 5.10's (which has `MainActor.assumeIsolated`; ours shadows it).
-// Xcode 16, which Package.swift requires, has the real API; these are never compiled into the
-// product. The check only type-checks bodies (it never lowers them), so each body just has to
-// be well typed. Each stand-in is available where the real API is, so that a deployment target
-// below it shows our own uses as errors.
+// Stand-ins, for the Apple SDK check only (scripts/apple_sdk_check.py), for Swift 6.0
+// standard-library API that the SDKs' libraries lack: the MacOSX13.3 SDK has Swift 5.8's, the
+// iPhoneOS17.6 SDK Swift 5.10's. Xcode 16, which Package.swift requires, has the real API; these
+// are never compiled into the product. Each body just has to be well typed and, for `--link`,
+// to compile to what the real one inlines: Swift 6.0 emits these into the client
+// (`@_alwaysEmitIntoClient`), so a stand-in adds no symbol the real one would not. Each is
+// available where the real API is, so that a deployment target below it shows our own uses as
+// errors. `MainActor.assumeIsolated` is in MainActorCompat.swift.
 
 extension Optional {
     /// SE-0437: returns the wrapped value and leaves `nil` behind (Swift 6.0).
@@ -26,18 +27,6 @@ extension Result {
         switch self {
         case .success(let value): return value
         case .failure(let error): throw error
-        }
-    }
-}
-
-@available(macOS 10.15, iOS 13.0, macCatalyst 13.1, *)
-extension MainActor {
-    /// `MainActor.assumeIsolated` (Swift 5.9): runs `operation` as main-actor code on a thread
-    /// the caller knows is the main thread.
-    static func assumeIsolated<T: Sendable>(_ operation: @MainActor () throws -> T,
-                                            file: StaticString = #fileID, line: UInt = #line) rethrows -> T {
-        try withoutActuallyEscaping(operation) { escapable in
-            try unsafeBitCast(escapable, to: (() throws -> T).self)()
         }
     }
 }

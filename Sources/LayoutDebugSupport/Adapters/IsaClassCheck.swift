@@ -13,11 +13,17 @@
 ///    plug-in checks a class descriptor the same way). Each word is read with `readWord`,
 ///    which answers `nil` for memory nothing is mapped at, so a wild pointer is refused, never
 ///    followed.
-/// 2. The runtime knows it by its own name: `objc_lookUpClass(class_getName(candidate))` is
+/// 2. Its name is there to read: the words `class_getName` follows, from the class to its
+///    name's text, are read with `readWord` first (`hasReadableName`, objc4's layout). The shape
+///    alone lets through a block whose first word points at an *instance* of a root class (the
+///    instance's `isa` is the root class, whose `isa` is the root metaclass), and
+///    `class_getName` on that instance would read 32 bytes into a 16-byte object and follow
+///    whatever lies there.
+/// 3. The runtime knows it by its own name: `objc_lookUpClass(class_getName(candidate))` is
 ///    the candidate (`isRegisteredClass`). A freed class, or a block that only looks like one,
 ///    is refused.
 ///
-/// Plain logic over the two questions, so it is tested on Linux with hand-made memory.
+/// Plain logic over the three questions, so it is tested on Linux with hand-made memory.
 struct IsaClassCheck: Sendable {
     /// The bits of an `isa` that may hold the class pointer (objc4's `ISA_MASK`, which differs
     /// between devices, simulators, Macs and pointer-authenticated arm64e). A mask that is wrong
@@ -33,7 +39,8 @@ struct IsaClassCheck: Sendable {
     func classPointer(ofIsa isa: UInt) -> UInt? {
         for mask in isaMasks {
             let candidate = isa & mask
-            if hasClassShape(candidate, mask: mask), isRegisteredClass(candidate) { return candidate }
+            if hasClassShape(candidate, mask: mask), hasReadableName(candidate),
+               isRegisteredClass(candidate) { return candidate }
         }
         return nil
     }

@@ -13,7 +13,8 @@ import ObjectiveC
 ///    big enough for an object header;
 /// 2. the block's first word, masked, is a class the runtime knows, asking about that class
 ///    alone (`IsaClassCheck`: listing every class would realize them all, which crashes apps
-///    with `@available`-gated Swift classes);
+///    with `@available`-gated Swift classes), and only once the words leading to its name
+///    have been read without the runtime;
 /// 3. only then is the pointer treated as an object (callers then `isKind`).
 enum LiveObjectLookup {
     /// The object at `address`, or `nil` when it is not a heap Objective-C object.
@@ -67,7 +68,8 @@ enum LiveObjectLookup {
     private typealias LookUpClass = @convention(c) (UnsafePointer<CChar>) -> UnsafeRawPointer?
 
     /// Whether the runtime, asked by the class's own name, answers with this very class.
-    /// Called only on a pointer with a class's shape, so its name is there to read.
+    /// Called only on a pointer with a class's shape whose name words were read
+    /// (`IsaClassCheck.hasReadableName`), so `class_getName` reads only what was read before.
     private static func isRegisteredClass(_ candidate: UInt) -> Bool {
         let getName: @convention(c) (AnyClass?) -> UnsafePointer<CChar> = class_getName
         let lookUp: @convention(c) (UnsafePointer<CChar>) -> AnyClass? = objc_lookUpClass

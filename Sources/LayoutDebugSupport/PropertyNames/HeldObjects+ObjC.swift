@@ -26,14 +26,16 @@ extension HeldObjects {
         while let current = level, isAppClass(current) {
             level = class_getSuperclass(current)
             guard isAppObjectiveCClass(current) else { continue }  // a Swift level: `Mirror` read it
-            let instanceStart = level.map { class_getInstanceSize($0) } ?? 0
-            let strong = IvarLayout(layout: class_getIvarLayout(current))
-            let weak = IvarLayout(layout: class_getWeakIvarLayout(current))
             var count: UInt32 = 0
             guard let ivars = class_copyIvarList(current, &count) else { continue }
             defer { free(ivars) }
-            for index in 0..<Int(count) {
-                let ivar = ivars[index]
+            let own = (0..<Int(count)).map { ivars[$0] }
+            // The layouts count from the class's own first ivar, not from the superclass's
+            // size: the two differ when that ivar is aligned past the superclass's end.
+            guard let instanceStart = IvarLayout.instanceStart(ofOwnIvarOffsets: own.map(ivar_getOffset)) else { continue }
+            let strong = IvarLayout(layout: class_getIvarLayout(current))
+            let weak = IvarLayout(layout: class_getWeakIvarLayout(current))
+            for ivar in own {
                 let offset = ivar_getOffset(ivar)
                 guard let encoding = ivar_getTypeEncoding(ivar),
                       IvarLayout.isNamedClassObject(encoding: String(cString: encoding)),

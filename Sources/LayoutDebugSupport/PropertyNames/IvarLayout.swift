@@ -6,8 +6,11 @@
 /// objc4 writes a layout as bytes ending in 0. Each byte's high nibble is a count of words to
 /// skip, its low nibble a count of words that follow and are scanned; counts run on from the
 /// previous byte. Word 0 is the class's first ivar word: its instance start rounded up to a
-/// word (objc4's `alignedInstanceStart`), which is where the superclass's aligned instance
-/// size ends. Only the class's own ivars are covered; a superclass has its own layout.
+/// word (objc4's `alignedInstanceStart`, used by `_class_lookUpIvar` in `objc-class.mm`,
+/// objc4-818.2). The instance start is where the class's own first ivar lies, which is not
+/// always where the superclass ends: a first ivar aligned to 16 bytes after an 8-byte
+/// superclass starts at 16. Only the class's own ivars are covered; a superclass has its own
+/// layout.
 ///
 /// Whatever is in neither layout (`__unsafe_unretained`, `assign`, a non-ARC ivar) may point
 /// at a freed object, so the property names never read it: plain logic, tested on Linux with
@@ -52,13 +55,22 @@ struct IvarLayout: Equatable {
     ///
     /// - Parameters:
     ///   - offset: The ivar's offset from the object's start (`ivar_getOffset`).
-    ///   - instanceStart: Where the class's own ivars begin: the superclass's instance size
-    ///     (`class_getInstanceSize`, already a whole number of words), 0 for a root class.
+    ///   - instanceStart: Where the class's own ivars begin (objc4's `class_ro_t::instanceStart`,
+    ///     see `instanceStart(ofOwnIvarOffsets:)`); rounded up to a word here, as objc4 does.
     func covers(offset: Int, instanceStart: Int) -> Bool {
         let wordSize = MemoryLayout<UInt>.size
         let start = (instanceStart + wordSize - 1) / wordSize * wordSize
         guard offset >= start, offset % wordSize == 0 else { return false }
         return words.contains((offset - start) / wordSize)
+    }
+
+    /// Where a class's own ivars begin, from the offsets of its own ivars (`class_copyIvarList`,
+    /// `ivar_getOffset`): the first one's. That is objc4's `class_ro_t::instanceStart`, which
+    /// clang sets to the offset of the class's first ivar (`GetClassSizeInfo` in
+    /// `CGObjCMac.cpp`: `RL.getFieldOffset(0)`) and objc4 slides together with the ivars when a
+    /// superclass grows (`moveIvars`). `nil` for a class without ivars: nothing to read.
+    static func instanceStart(ofOwnIvarOffsets offsets: [Int]) -> Int? {
+        offsets.min()
     }
 
     /// Whether an ivar's type encoding is an object of a named class (`@"UIImageView"`,

@@ -30,9 +30,10 @@ final class IvarLayoutTests: XCTestCase {
     }
 
     func test_offsets_countFromTheClassesOwnFirstWord() {
-        // A UIView subclass (superclass size 6 words, say) with ivars: a strong _avatarView,
-        // an `__unsafe_unretained` _delegate, a strong _titleLabel. Strong layout: 0x01 0x11.
-        let start = 6 * word
+        // A UIView subclass whose first ivar follows the superclass at word 6, say, with ivars:
+        // a strong _avatarView, an `__unsafe_unretained` _delegate, a strong _titleLabel.
+        // Strong layout: 0x01 0x11.
+        let start = IvarLayout.instanceStart(ofOwnIvarOffsets: [6 * word, 7 * word, 8 * word])!
         let strong = IvarLayout(bytes: [0x01, 0x11])
         XCTAssertTrue(strong.covers(offset: start, instanceStart: start), "_avatarView")
         XCTAssertFalse(strong.covers(offset: start + word, instanceStart: start), "_delegate: never read")
@@ -45,6 +46,29 @@ final class IvarLayoutTests: XCTestCase {
         let strong = IvarLayout(bytes: [0x01])
         XCTAssertTrue(strong.covers(offset: 2 * word, instanceStart: word + 4))
         XCTAssertFalse(strong.covers(offset: word + 4, instanceStart: word + 4), "not a word-aligned object ivar")
+    }
+
+    func test_aFirstIvarAlignedPastTheSuperclass_movesWordZero_soOnlyTheLayoutsIvarsAreRead() {
+        // An NSObject subclass (superclass size 8: the isa) whose first ivar is a 16-byte
+        // aligned simd_float4 _tint, so its ivars start at 16, not 8:
+        //   16 _tint (words 0-1), 32 __weak _delegateView (word 2), 40 strong _badge (word 3),
+        //   48 __unsafe_unretained _anchor (word 4), 56 strong _title (word 5).
+        // objc4's layouts count from 16: strong 0x31 0x11 (words 3 and 5), weak 0x21 (word 2).
+        let offsets = [16, 32, 40, 48, 56]
+        let strong = IvarLayout(bytes: [0x31, 0x11]), weak = IvarLayout(bytes: [0x21])
+        let start = IvarLayout.instanceStart(ofOwnIvarOffsets: offsets.shuffled())
+        XCTAssertEqual(start, 16, "the first ivar's offset, in whatever order the runtime lists them")
+        let read = offsets.filter { strong.covers(offset: $0, instanceStart: 16) || weak.covers(offset: $0, instanceStart: 16) }
+        XCTAssertEqual(read, [32, 40, 56], "_delegateView (weak), _badge and _title; never _anchor")
+        XCTAssertTrue(weak.covers(offset: 32, instanceStart: 16) && !strong.covers(offset: 32, instanceStart: 16),
+                      "the weak delegate is weak, not strong")
+        // From the superclass's size (8), every word lands one word early: the weak delegate
+        // reads as strong and the unretained _anchor, which may point at a freed object, is read.
+        XCTAssertTrue(strong.covers(offset: 32, instanceStart: 8) && strong.covers(offset: 48, instanceStart: 8))
+    }
+
+    func test_aClassWithoutIvars_hasNoInstanceStart_andNothingIsRead() {
+        XCTAssertNil(IvarLayout.instanceStart(ofOwnIvarOffsets: []))
     }
 
     func test_onlyObjectsOfANamedClass_areRead() {
