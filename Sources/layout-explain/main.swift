@@ -32,6 +32,9 @@ if let page = options.html, let problem = Pictures.unwritable(page) {
 }
 
 TruncationGuard.install()
+if options.ci {
+    exit(ContinuousIntegration.run(options))
+}
 var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
 var failed = false

@@ -27,9 +27,11 @@ public enum JSONDocumentKind: String, CaseIterable, Sendable {
     case explain
     /// `layout-explain --summary --json`.
     case explainSummary = "explain-summary"
+    /// `layout-explain --ci --write-baseline FILE`: the conflicts a project already knows.
+    case ciBaseline = "ci-baseline"
 
     /// The version every document carries; a change a reader must know of gets a new one.
-    static let schema = "layoutdebug/1"
+    public static let schema = "layoutdebug/1"
 
     /// `{"schema":"layoutdebug/1","kind":"…",`: the head a fast writer starts its object with.
     public var head: String { "{\"schema\":\"\(Self.schema)\",\"kind\":\"\(rawValue)\"," }

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - LineChunks
+
+/// Hands an input over in chunks of whole lines, whatever its size: a regular file mapped
+/// (when the caller handles `SIGBUS`, see `MappedFileRange`), anything else read into one
+/// reused buffer, so memory is a chunk or two however long the log.
+enum LineChunks {
+    /// The size of one chunk.
+    static let chunkSize = 4 << 20
+
+    /// Calls `body` with each chunk of `descriptor`'s bytes, from where it stands to its end;
+    /// each chunk ends at a line end, but the input's last.
+    ///
+    /// - Parameter mapping: map a regular file rather than copy it.
+    /// - Returns: the number of bytes read.
+    /// - Throws: `ConsoleReadError.binary` when the first 64 KB hold a NUL byte, `.io` when a
+    ///   read fails.
+    static func read(descriptor: Int32, mapping: Bool,
+                     _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConsoleReadError) -> Int {
+        if mapping, let mapped = MappedFileRange(descriptor: descriptor, range: 0..<Int.max) {
+            defer { mapped.unmap() }
+            if memchr(mapped.base, 0, min(mapped.count, 65536)) != nil { throw .binary }
+            // The parser looks one byte past a line's end: the whole lines before the mapping's
+            // last byte are handed over in place, the rest (one line at most) from a copy.
+            let text = ByteText(base: mapped.base, count: mapped.count)
+            let inPlace = text.lastIndex(of: 0x0A, from: 0, to: mapped.count - 1).map { $0 + 1 } ?? 0
+            var done = 0
+            while done < inPlace {
+                done += chunk(from: UnsafeBufferPointer(start: mapped.base + done, count: inPlace - done), body)
+            }
+            var rest = Array(UnsafeBufferPointer(start: mapped.base + inPlace, count: mapped.count - inPlace))
+            rest.append(0)
+            rest.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            return mapped.count
+        }
+        return try readBuffered(descriptor, body)
+    }
+
+    /// Hands over the whole lines of the first `chunkSize` bytes of `bytes` (all of it when
+    /// it is shorter, or when a line is longer); returns how many bytes that was.
+    private static func chunk(from bytes: UnsafeBufferPointer<UInt8>,
+                              _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+        let text = ByteText(base: bytes.baseAddress!, count: bytes.count)
+        var end = bytes.count
+        if bytes.count > chunkSize {
+            end = (text.lastIndex(of: 0x0A, from: 0, to: chunkSize)
+                ?? text.firstIndex(of: 0x0A, from: chunkSize, to: bytes.count)).map { $0 + 1 } ?? bytes.count
+        }
+        body(UnsafeBufferPointer(start: bytes.baseAddress, count: end))
+        return end
+    }
+
+    /// Reads `descriptor` into one buffer, handing over its whole lines and moving the rest
+    /// to the front.
+    private static func readBuffered(_ descriptor: Int32,
+                                     _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConsoleReadError) -> Int {
+        let capacity = chunkSize * 2
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var filled = 0, total = 0
+        while true {
+            let count = readBytes(descriptor, buffer + filled, min(chunkSize, capacity - filled))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(errno)
+            }
+            if count == 0 { break }
+            if total < 65536, memchr(buffer + filled, 0, min(count, 65536 - total)) != nil { throw .binary }
+            filled += count
+            total += count
+            let text = ByteText(base: buffer, count: filled)
+            // A line longer than the buffer is handed over in pieces rather than grow it.
+            let complete = text.lastIndex(of: 0x0A, from: 0, to: filled).map { $0 + 1 }
+                ?? (filled >= capacity - chunkSize ? filled : 0)
+            guard complete > 0 else { continue }
+            body(UnsafeBufferPointer(start: buffer, count: complete))
+            memmove(buffer, buffer + complete, filled - complete)
+            filled -= complete
+        }
+        if filled > 0 { body(UnsafeBufferPointer(start: buffer, count: filled)) }
+        return total
+    }
+}
+
+/// `read(2)`, named apart from the type's own `read`.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
