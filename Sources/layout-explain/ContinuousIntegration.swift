@@ -90,7 +90,8 @@ enum ContinuousIntegration {
         let isFile = path != "-" && InputFile.regularFileSize(descriptor) != nil
         let before = (run.total, run.lines)
         do {
-            let bytes = try ConflictRunInput.read(descriptor: descriptor, mapping: isFile, into: &run, appModules: appModules)
+            let bytes = try ConflictRunInput.read(descriptor: descriptor, mapping: isFile, into: &run, appModules: appModules,
+                                                  threads: InputFile.workers)
             if bytes == 0 {
                 Output.error("\(name): empty: no test output to read (did the test step run, and was its output piped here?)")
                 return false

@@ -36,7 +36,7 @@ public struct ConflictRun {
     /// Every test case the log started or finished, in order.
     public internal(set) var testCases: [TestCaseName] = []
     /// Where each test case failed, when the log says (XCTest's failure line): the test's file.
-    public internal(set) var testLocations: [TestCaseName: SourceLocation] = [:]
+    public internal(set) var testLocations: [TestCaseName: CodeLocation] = [:]
     /// All conflicts read.
     public internal(set) var total = 0
     /// The lines read.
@@ -49,7 +49,7 @@ public struct ConflictRun {
     let known: Set<String>
     /// How many new groups get their first occurrence kept in full.
     let reportLimit: Int
-    private(set) var reportsKept = 0
+    var reportsKept = 0
     private var groupOfSignature: [SignatureKey: Int] = [:]
     /// The group of each of the parser's shape ids (see `Summary`): a number hashed per
     /// conflict, not a signature. Shape ids belong to one parser.
@@ -117,9 +117,14 @@ public struct ConflictRun {
     }
 
     private mutating func group(signature: String, owner parsed: ParsedConflict) -> Int {
+        if let group = groupOfSignature[SignatureKey(signature)] { return group }
+        return group(signature: signature, owner: parsed.owner ?? ConflictTriage.owner(of: parsed.snapshot))
+    }
+
+    /// The group of `signature`, made with `owner` when new.
+    mutating func group(signature: String, owner: ConflictOwner) -> Int {
         let key = SignatureKey(signature)
         if let group = groupOfSignature[key] { return group }
-        let owner = parsed.owner ?? ConflictTriage.owner(of: parsed.snapshot)
         groups.append(Group(signature: signature, owner: owner, isNew: !known.contains(signature)))
         groupOfSignature[key] = groups.count - 1
         return groups.count - 1
@@ -150,22 +155,14 @@ public struct ConflictRun {
     }
 
     /// Notes where `test` failed, the first time the log says.
-    mutating func noteFailure(of test: TestCaseName, at location: SourceLocation) {
+    mutating func noteFailure(of test: TestCaseName, at location: CodeLocation) {
         if testLocations[test] == nil { testLocations[test] = location }
     }
 
     /// Adds a group that came whole (a monitor backlog's line): its count, owner and report.
     mutating func add(signature: String, owner: ConflictOwner, count: Int, report: String?) {
         total += count
-        let key = SignatureKey(signature)
-        let group: Int
-        if let found = groupOfSignature[key] {
-            group = found
-        } else {
-            groups.append(Group(signature: signature, owner: owner, isNew: !known.contains(signature)))
-            group = groups.count - 1
-            groupOfSignature[key] = group
-        }
+        let group = self.group(signature: signature, owner: owner)
         groups[group].count += count
         groups[group].outsideTests += count
         if groups[group].givenReport == nil, groups[group].isNew, reportsKept < reportLimit, let report {

@@ -16,6 +16,14 @@ public enum ConflictRunInput {
         /// A backlog line that is not a record: its number.
         case badBacklogLine(Int)
 
+        /// A console read's error as this one.
+        init(_ error: ConsoleReadError) {
+            switch error {
+            case .binary: self = .binary
+            case .io(let code): self = .io(code)
+            }
+        }
+
         /// One line.
         public var description: String {
             switch self {
@@ -33,12 +41,19 @@ public enum ConflictRunInput {
     ///   - mapping: map a regular file rather than copy it (only for a caller that handles
     ///     `SIGBUS`, see `MappedFileRange`).
     ///   - appModules: the app's own modules, dropped from class names.
+    ///   - threads: how many threads read a big regular file (in pieces, `ConflictRunPieces`;
+    ///     only when `mapping`).
     /// - Returns: the number of bytes read.
     /// - Throws: `ReadError`.
     public static func read(descriptor: Int32, mapping: Bool, into run: inout ConflictRun,
-                            appModules: Set<String> = []) throws(ReadError) -> Int {
+                            appModules: Set<String> = [], threads: Int = 1) throws(ReadError) -> Int {
         var kind: Kind?
         run.endsInsideConflict = false
+        if mapping, threads > 1, let size = fileSize(descriptor), firstKind(descriptor) == .log,
+           let read = try ConflictRunPieces.read(descriptor: descriptor, size: size, threads: threads, into: &run,
+                                                 appModules: appModules) {
+            return read
+        }
         let reader = ConflictRunReader(run: run, appModules: appModules)
         var backlog = BacklogLines()
         var failure: ReadError?
@@ -57,10 +72,7 @@ public enum ConflictRunInput {
                 }
             }
         } catch {
-            switch error {
-            case .binary: throw .binary
-            case .io(let code): throw .io(code)
-            }
+            throw ReadError(error)
         }
         if let failure { throw failure }
         switch kind {
@@ -75,6 +87,22 @@ public enum ConflictRunInput {
 
     /// What an input is.
     private enum Kind { case log, backlog }
+
+    /// The size of the regular file open at `descriptor`; `nil` for anything else.
+    private static func fileSize(_ descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// What the file open at `descriptor` is, from its first 4 KB (read with `pread`, which
+    /// leaves the descriptor where it stands).
+    private static func firstKind(_ descriptor: Int32) -> Kind? {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return bytes.withUnsafeBufferPointer { kind(of: UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
 
     /// A backlog when its first byte that is not blank is `{`; a log when it is anything
     /// else; `nil` while only blanks were read.

@@ -33,7 +33,7 @@ extension ConflictRunOutcome {
     }
 
     /// Where the test function of the first test case `group` happened in is declared.
-    private func testFunction(of group: ConflictRun.Group, paths: SourcePaths) -> SourceLocation? {
+    private func testFunction(of group: ConflictRun.Group, paths: SourcePaths) -> CodeLocation? {
         for test in group.tests(in: run) {
             if let place = paths.declaration(of: test) { return place }
         }

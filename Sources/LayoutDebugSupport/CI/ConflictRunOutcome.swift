@@ -53,7 +53,7 @@ public struct ConflictRunOutcome {
     /// Where a new conflict's code is: the broken constraint's origin (SnapKit's
     /// `@File.swift#12`, a symbolicated backlog's `made at File.swift:12`), then any other
     /// constraint's, then the file of a test it happened in when the log showed one fail.
-    public func location(of group: ConflictRun.Group) -> SourceLocation? {
+    public func location(of group: ConflictRun.Group) -> CodeLocation? {
         if let conflict = group.first?.snapshot {
             let constraints = [conflict.brokenConstraint].compactMap { $0 } + conflict.mutuallyExclusive
             for constraint in constraints {
@@ -68,21 +68,21 @@ public struct ConflictRunOutcome {
     }
 
     /// `File.swift#12` as a location.
-    static func snapKitLocation(_ text: String) -> SourceLocation? {
+    static func snapKitLocation(_ text: String) -> CodeLocation? {
         guard let hash = text.lastIndex(of: "#"), let line = Int(text[text.index(after: hash)...]), line > 0 else {
             return nil
         }
-        return SourceLocation(path: String(text[..<hash]), line: line)
+        return CodeLocation(path: String(text[..<hash]), line: line)
     }
 
     /// The first `made at File.swift:12` of a report.
-    static func madeAtLocation(in report: String) -> SourceLocation? {
+    static func madeAtLocation(in report: String) -> CodeLocation? {
         for line in report.split(separator: "\n") {
             guard let range = line.range(of: "made at ") else { continue }
             let place = line[range.upperBound...].prefix { $0 != " " }
             guard let colon = place.lastIndex(of: ":"), let number = Int(place[place.index(after: colon)...]),
                   number > 0, colon > place.startIndex else { continue }
-            return SourceLocation(path: String(place[..<colon]), line: number)
+            return CodeLocation(path: String(place[..<colon]), line: number)
         }
         return nil
     }

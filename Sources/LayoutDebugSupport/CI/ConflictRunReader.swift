@@ -53,10 +53,53 @@ final class ConflictRunReader {
     ///   - run: the run to add to (its baseline's signatures decide what is new).
     ///   - appModules: the app's own modules, dropped from class names.
     ///   - caches: what earlier summarizing reads of the input learned.
-    init(run: ConflictRun, appModules: Set<String> = [], caches: SummarizingCaches? = nil) {
+    ///   - inherits: whether this is a piece of a log read apart (`ConflictRunPieces`): its
+    ///     conflicts before its first test line are the test the log before it ended in.
+    init(run: ConflictRun, appModules: Set<String> = [], caches: SummarizingCaches? = nil, inherits: Bool = false) {
         self.run = run
         self.appModules = appModules
+        context = TestContext(inherits: inherits)
         parser = ConsoleLogParser(summarizing: true, appModules: appModules, caches: caches)
+    }
+
+    // MARK: Pieces
+
+    /// The groups of conflicts read before the piece's first test line, with their counts.
+    private var inheritedCounts: [Int: Int] = [:]
+    /// The first xcbeautify result line's test, to which the log before the piece's waiting
+    /// conflicts belong.
+    private var firstCompleted: Int?
+    /// Test ids of result lines read before the piece's first suite line: their suite is the
+    /// log's before the piece.
+    private var testsWithoutSuite: Set<Int> = []
+
+    /// What a piece leaves for the pieces after it, and takes from those before
+    /// (`ConflictRunPieces`).
+    struct PieceEnd {
+        /// Conflicts read before the piece's first test line, by group.
+        var inherited: [Int: Int]
+        /// Conflicts waiting for a result line when the piece ended, by group.
+        var awaiting: [Int: Int]
+        /// The test of the piece's first result line.
+        var firstCompleted: Int?
+        /// Where a conflict read at the piece's end belonged; `nil` when it held no test line.
+        var target: TestContext.Target?
+        /// The suite at its end, when it held a suite line.
+        var suite: String?
+        /// Result lines' tests read before its first suite line.
+        var testsWithoutSuite: Set<Int>
+        /// Whether the piece ended between conflicts, as a parser reading on would be.
+        var endsBetweenConflicts: Bool
+    }
+
+    /// Ends a piece: like `finish`, but the conflicts still waiting for a result line wait on
+    /// into the next piece.
+    func finishPiece() -> PieceEnd {
+        let between = parser.isBetweenConflicts
+        finish(waitingEnds: false)
+        return PieceEnd(inherited: inheritedCounts, awaiting: context.takeAwaiting(), firstCompleted: firstCompleted,
+                        target: context.sawTestLine ? context.current : nil, suite: context.sawSuite ? context.suite : nil,
+                        testsWithoutSuite: testsWithoutSuite, endsBetweenConflicts: between)
     }
 
     // MARK: - Lines
@@ -71,8 +114,12 @@ final class ConflictRunReader {
         var segment = 0
         var lineStart = 0
         while lineStart < text.count {
-            let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
-            if Self.mayBeTestLine(text[lineStart]), let event = TestLogLine.event(text, lineStart, lineEnd) {
+            // A test line's first byte, after the blanks xcbeautify indents with, tells it from
+            // the rest; most lines need nothing more than their end found.
+            var first = lineStart
+            while first < text.count, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
+            let lineEnd = text.firstIndex(of: 0x0A, from: first, to: text.count) ?? text.count
+            if first < lineEnd, Self.mayBeTestLine(text[first]), let event = TestLogLine.event(text, first, lineEnd) {
                 feed(text, segment, lineStart)
                 segment = lineStart
                 apply(event)
@@ -89,24 +136,25 @@ final class ConflictRunReader {
     }
 
     /// Ends the input: the conflict being read is emitted, and conflicts still waiting for a
-    /// result line belong to no test.
-    func finish() {
+    /// result line belong to no test (unless `waitingEnds` is off: a piece's wait on).
+    func finish(waitingEnds: Bool = true) {
         let cut = parser.state == .explicitList || parser.state == .header || parser.state == .expectBroken
             || !parser.heldTail.isEmpty
         if cut { run.markCut() }
         parser.finish { handle($0) }
         if !toKeep.isEmpty { replayCarry() }
-        for (group, count) in context.takeAwaiting() { run.note(test: nil, in: group, count: count) }
+        if waitingEnds {
+            for (group, count) in context.takeAwaiting() { run.note(test: nil, in: group, count: count) }
+        }
         if endsInsideLine { lineCount += 1 }
         run.addLines(lineCount)
         run.finishInput()
     }
 
-    /// Whether a line starting with `byte` may be a test line: a blank before it, its first
-    /// letter, a path, a workflow command's colon, an escape or a symbol.
+    /// Whether a line whose first byte after its blanks is `byte` may be a test line: its
+    /// first letter, a path, a workflow command's colon, an escape, or a symbol's first byte.
     @inline(__always) private static func mayBeTestLine(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "T") || byte == UInt8(ascii: " ") || byte == 0x09 || byte == UInt8(ascii: "/")
-            || byte == UInt8(ascii: ":") || byte == 0x1B || byte >= 0x80
+        byte == UInt8(ascii: "T") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") || byte == 0x1B || byte >= 0xC0
     }
 
     // MARK: - The parser
@@ -137,6 +185,7 @@ final class ConflictRunReader {
         switch target {
         case .test(let id): run.note(test: id, in: group)
         case .awaitingResult: context.wait(group: group)
+        case .inherited: inheritedCounts[group, default: 0] += 1
         }
         if keepsFirst { toKeep.append((ordinal, group)) }
     }
@@ -145,17 +194,24 @@ final class ConflictRunReader {
 
     /// Moves the test context over one test line, the parser having read every line before it.
     private func apply(_ event: TestLogEvent) {
-        if parser.state != .idle, parser.state != .notice, parser.constraintLines > 0 {
+        // The conflict being read was printed where it began: a later test line leaves it there.
+        if parser.state != .idle, parser.state != .notice, parser.constraintLines > 0,
+           straddling?.ordinal != parser.ordinal + 1 {
             straddling = (parser.ordinal + 1, context.current)
         }
         switch event {
         case .started(let test):
+            context.noteTestLine()
             context.start(run.testID(test))
         case .ended(let test):
+            context.noteTestLine()
             context.end(run.testID(test))
         case .completed(var test):
+            context.noteTestLine()
             test.suite = context.suite
             let id = run.testID(test)
+            if context.inherits, !context.sawSuite { testsWithoutSuite.insert(id) }
+            if firstCompleted == nil { firstCompleted = id }
             for (group, count) in context.takeAwaiting() { run.note(test: id, in: group, count: count) }
             if straddling?.target == .awaitingResult { straddling?.target = .test(id) }
         case .suite(let name):

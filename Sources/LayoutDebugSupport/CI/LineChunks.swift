@@ -25,20 +25,40 @@ enum LineChunks {
         if mapping, let mapped = MappedFileRange(descriptor: descriptor, range: 0..<Int.max) {
             defer { mapped.unmap() }
             if memchr(mapped.base, 0, min(mapped.count, 65536)) != nil { throw .binary }
-            // The parser looks one byte past a line's end: the whole lines before the mapping's
-            // last byte are handed over in place, the rest (one line at most) from a copy.
-            let text = ByteText(base: mapped.base, count: mapped.count)
-            let inPlace = text.lastIndex(of: 0x0A, from: 0, to: mapped.count - 1).map { $0 + 1 } ?? 0
-            var done = 0
-            while done < inPlace {
-                done += chunk(from: UnsafeBufferPointer(start: mapped.base + done, count: inPlace - done), body)
-            }
-            var rest = Array(UnsafeBufferPointer(start: mapped.base + inPlace, count: mapped.count - inPlace))
-            rest.append(0)
-            rest.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            handOver(mapped, body)
             return mapped.count
         }
         return try readBuffered(descriptor, body)
+    }
+
+    /// Calls `body` with each chunk of the bytes `range` of the regular file open at
+    /// `descriptor`, mapped (a piece of it, `ConsoleLogPieces`); each chunk ends at a line end,
+    /// but the range's last.
+    ///
+    /// - Parameter checksBinary: throw `.binary` when the range's first 64 KB hold a NUL byte
+    ///   (the file's first piece).
+    /// - Returns: the number of bytes read, or `nil` when the range cannot be mapped.
+    static func read(descriptor: Int32, range: Range<Int>, checksBinary: Bool,
+                     _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConsoleReadError) -> Int? {
+        guard let mapped = MappedFileRange(descriptor: descriptor, range: range) else { return nil }
+        defer { mapped.unmap() }
+        if checksBinary, memchr(mapped.base, 0, min(mapped.count, 65536)) != nil { throw .binary }
+        handOver(mapped, body)
+        return mapped.count
+    }
+
+    /// Hands over a mapping's lines: in place up to its last line end before its last byte (the
+    /// parser looks one byte past a line's end), the rest (one line at most) from a copy.
+    private static func handOver(_ mapped: MappedFileRange, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let text = ByteText(base: mapped.base, count: mapped.count)
+        let inPlace = text.lastIndex(of: 0x0A, from: 0, to: mapped.count - 1).map { $0 + 1 } ?? 0
+        var done = 0
+        while done < inPlace {
+            done += chunk(from: UnsafeBufferPointer(start: mapped.base + done, count: inPlace - done), body)
+        }
+        var rest = Array(UnsafeBufferPointer(start: mapped.base + inPlace, count: mapped.count - inPlace))
+        rest.append(0)
+        rest.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.dropLast())) }
     }
 
     /// Hands over the whole lines of the first `chunkSize` bytes of `bytes` (all of it when

@@ -32,14 +32,14 @@ public final class SourcePaths {
 
     /// Where `test`'s function is declared: `func NAME(` in the file named after its class
     /// (`TitleTests.swift` for `DemoAppTests.TitleTests`), as Xcode's templates name them.
-    public func declaration(of test: TestCaseName) -> SourceLocation? {
+    public func declaration(of test: TestCaseName) -> CodeLocation? {
         guard let suite = test.suite?.split(separator: ".").last,
               let files = files(named: suite + ".swift"), files.count == 1,
               let text = try? String(contentsOfFile: root + "/" + files[0], encoding: .utf8) else { return nil }
         let function = test.name.hasSuffix("()") ? String(test.name.dropLast(2)) : test.name
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.contains("func " + function + "(") {
-            return SourceLocation(path: files[0], line: index + 1)
+            return CodeLocation(path: files[0], line: index + 1)
         }
         return nil
     }

@@ -24,10 +24,10 @@ public struct TestCaseName: Hashable, Comparable, Sendable {
     public static func < (a: TestCaseName, b: TestCaseName) -> Bool { a.display < b.display }
 }
 
-// MARK: - SourceLocation
+// MARK: - CodeLocation
 
 /// A place in a source file: a test's failure line, a constraint's origin.
-public struct SourceLocation: Hashable, Sendable {
+public struct CodeLocation: Hashable, Sendable {
     /// The path as the log gave it (absolute for XCTest, a file name for SnapKit).
     public var path: String
     /// The 1-based line.

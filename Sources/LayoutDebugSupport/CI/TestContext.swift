@@ -14,6 +14,9 @@ struct TestContext {
         case test(Int)
         /// The test case of the next xcbeautify result line, or none when none follows.
         case awaitingResult
+        /// Whatever the log before this piece of it ended in (`ConflictRunPieces`): a piece
+        /// read apart knows nothing until its first test line.
+        case inherited
     }
 
     /// The test cases running now, by id, in the order they started.
@@ -23,11 +26,29 @@ struct TestContext {
     /// The groups of the conflicts waiting for a result line, with their counts.
     private(set) var awaiting: [Int: Int] = [:]
 
+    /// Whether this is a piece of a log read apart from what came before it.
+    let inherits: Bool
+    /// Whether a test line was read: a piece's own context from then on.
+    private(set) var sawTestLine = false
+    /// Whether a suite line was read: until then a piece's suite is the log's before it.
+    private(set) var sawSuite = false
+
     /// Most test cases held as running: a log whose tests never end cannot grow it.
     static let runningLimit = 256
 
+    /// A context at the start of a log, or of a piece of one (`inherits`).
+    init(inherits: Bool = false) {
+        self.inherits = inherits
+    }
+
     /// Where a conflict read now belongs.
-    var current: Target { running.last.map { .test($0) } ?? .awaitingResult }
+    var current: Target {
+        if let test = running.last { return .test(test) }
+        return inherits && !sawTestLine ? .inherited : .awaitingResult
+    }
+
+    /// A test line was read.
+    mutating func noteTestLine() { sawTestLine = true }
 
     /// A conflict of `group` waits for the next result line.
     mutating func wait(group: Int) { awaiting[group, default: 0] += 1 }
@@ -54,5 +75,6 @@ struct TestContext {
         // The runner's own suites wrap the classes: `All tests`, `Selected tests`, a bundle.
         if name == "All tests" || name == "Selected tests" || name.hasSuffix(".xctest") { return }
         suite = name
+        sawSuite = true
     }
 }

@@ -12,7 +12,7 @@ enum TestLogEvent: Equatable {
     /// A suite starts (`Test Suite 'TitleTests' started at …`): the class of the tests after it.
     case suite(String)
     /// XCTest's failure line: where the test failed, so where its file is.
-    case failure(TestCaseName, SourceLocation)
+    case failure(TestCaseName, CodeLocation)
 }
 
 // MARK: - TestLogLine
@@ -72,7 +72,7 @@ enum TestLogLine {
         }
         guard text.has("Test Case '", at: start),
               let close = text.firstIndex(of: "' ", from: start + 11, to: end),
-              let test = xctestName(text.string(start + 11, close)) else { return nil }
+              let test = xctestName(text, start + 11, close) else { return nil }
         let verb = close + 2
         if text.has("started", at: verb) { return .started(test) }
         if text.has("passed", at: verb) || text.has("failed", at: verb) || text.has("skipped", at: verb) {
@@ -81,17 +81,19 @@ enum TestLogLine {
         return nil
     }
 
-    /// `-[Module.Class method]` (Apple's XCTest) or `Class.method` (swift-corelibs-xctest).
-    static func xctestName(_ quoted: String) -> TestCaseName? {
-        if quoted.hasPrefix("-[") || quoted.hasPrefix("+["), quoted.hasSuffix("]") {
-            let inner = quoted.dropFirst(2).dropLast()
-            guard let space = inner.firstIndex(of: " ") else { return nil }
-            return TestCaseName(suite: String(inner[..<space]), name: String(inner[inner.index(after: space)...]))
+    /// `-[Module.Class method]` (Apple's XCTest) or `Class.method` (swift-corelibs-xctest), the
+    /// bytes `start..<end` of `text`. Read as bytes: a log has two of these per test case.
+    static func xctestName(_ text: ByteText, _ start: Int, _ end: Int) -> TestCaseName? {
+        guard end > start else { return nil }
+        if end - start > 3, text[start + 1] == UInt8(ascii: "["), text[end - 1] == UInt8(ascii: "]"),
+           text[start] == UInt8(ascii: "-") || text[start] == UInt8(ascii: "+") {
+            guard let space = text.firstIndex(of: UInt8(ascii: " "), from: start + 2, to: end - 1) else { return nil }
+            return TestCaseName(suite: text.string(start + 2, space), name: text.string(space + 1, end - 1))
         }
-        guard let dot = quoted.lastIndex(of: "."), dot != quoted.startIndex else {
-            return quoted.isEmpty ? nil : TestCaseName(suite: nil, name: quoted)
+        guard let dot = text.lastIndex(of: UInt8(ascii: "."), from: start + 1, to: end) else {
+            return TestCaseName(suite: nil, name: text.string(start, end))
         }
-        return TestCaseName(suite: String(quoted[..<dot]), name: String(quoted[quoted.index(after: dot)...]))
+        return TestCaseName(suite: text.string(start, dot), name: text.string(dot + 1, end))
     }
 
     /// `PATH:LINE: error: TEST : message`.
@@ -100,8 +102,8 @@ enum TestLogLine {
               let colon = text.lastIndex(of: UInt8(ascii: ":"), from: start, to: marker),
               let line = Int(text.string(colon + 1, marker)), line > 0,
               let testEnd = text.firstIndex(of: " : ", from: marker + 9, to: end),
-              let test = xctestName(text.string(marker + 9, testEnd)) else { return nil }
-        return .failure(test, SourceLocation(path: text.string(start, colon), line: line))
+              let test = xctestName(text, marker + 9, testEnd) else { return nil }
+        return .failure(test, CodeLocation(path: text.string(start, colon), line: line))
     }
 
     // MARK: - A symbol first: Swift Testing and xcbeautify
