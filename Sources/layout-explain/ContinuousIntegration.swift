@@ -102,7 +102,7 @@ enum ContinuousIntegration {
         }
         if run.endsInsideConflict {
             Output.error("\(name): the log ends inside a conflict (line \(run.lines - before.1)): was it cut? "
-                + "The \(run.total - before.0) conflicts before it were read")
+                + "What came before it was read (\(ConflictRunOutcome.plural(run.total - before.0, "conflict")))")
             return false
         }
         return true

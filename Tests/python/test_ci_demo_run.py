@@ -20,6 +20,7 @@ from schema_check import ROOT, check_document
 BUILD_DIR = os.path.abspath(os.environ.get("LAYOUT_DEBUG_BUILD_DIR") or os.path.join(ROOT, ".build", "debug"))
 EXPLAIN = os.path.join(BUILD_DIR, "layout-explain")
 DEMO = os.path.join(BUILD_DIR, "layout-demo")
+MONITOR_DEMO = os.path.join(BUILD_DIR, "layout-monitor-demo")
 BUNDLE = os.path.join(BUILD_DIR, "LayoutDebugPackageTests.xctest")
 XSD = os.path.join(ROOT, "Tests", "Fixtures", "junit", "junit-10.xsd")
 CLASSES = ["DemoAppTests.ScreenTests", "DemoAppTests.CellTests", "DemoAppTests.SystemTests", "DemoAppTests.StormTests"]
@@ -168,3 +169,57 @@ def test_the_changed_run_reads_the_same_from_standard_input_as_from_the_file(dem
     from_stdin = ci("--baseline", str(folder / "baseline.json"), stdin=changed.read_text(errors="surrogateescape"))
     assert from_file[0] == from_stdin[0] == 1
     assert from_file[1] == from_stdin[1]
+
+
+def test_the_monitors_backlog_and_the_log_of_one_run_give_the_same_baseline(tmp_path):
+    """The in-app monitor signs live conflicts, the log parser pasted ones: one baseline serves
+    both, so a backlog is compared as a log is."""
+    backlog, log = tmp_path / "backlog.jsonl", tmp_path / "run.log"
+    with open(log, "wb") as handle:
+        subprocess.run([MONITOR_DEMO, "--backlog", str(backlog), "owner-storm", "6"], stdout=subprocess.DEVNULL,
+                       stderr=handle, check=True, timeout=120)
+    assert ci("--write-baseline", str(tmp_path / "from-log.json"), str(log))[0] == 0
+    assert ci("--write-baseline", str(tmp_path / "from-backlog.json"), str(backlog))[0] == 0
+    from_log = check_document((tmp_path / "from-log.json").read_text(), "ci-baseline")["conflicts"]
+    from_backlog = check_document((tmp_path / "from-backlog.json").read_text(), "ci-baseline")["conflicts"]
+    # owner-storm cycles yours (duplicate width), system (the keyboard) and transient (a reused cell).
+    assert sorted(entry["owner"] for entry in from_log) == ["system", "transient", "yours"], from_log
+    assert [(e["signature"], e["owner"]) for e in from_backlog] == [(e["signature"], e["owner"]) for e in from_log]
+    # Against the log's baseline the backlog is clean, and its counts are the monitor's.
+    status, out, _ = ci("--baseline", str(tmp_path / "from-log.json"), str(backlog))
+    assert status == 0 and out.startswith("6 conflicts, 3 distinct, in 0 test cases: 0 new, 3 known, 0 gone"), out
+
+
+def test_bad_input_gets_one_line_and_status_3(tmp_path):
+    conflict = (tmp_path / "whole.log")
+    with open(conflict, "wb") as handle:
+        subprocess.run([DEMO, "duplicate-leading"], stdout=subprocess.DEVNULL, stderr=handle, check=True, timeout=60)
+    text = conflict.read_text()
+    cut = tmp_path / "cut.log"
+    cut.write_text(text[:text.index('",\n') + 3])
+    binary = tmp_path / "app.bin"
+    binary.write_bytes(b"\x7fELF\x00\x00" + text.encode())
+    newer = tmp_path / "newer.json"
+    newer.write_text('{"schema": "layoutdebug/2", "kind": "ci-baseline", "conflicts": []}\n')
+    empty = tmp_path / "empty.log"
+    empty.write_text("")
+    cases = [
+        ((str(cut),), "%s: the log ends inside a conflict (line 7): was it cut? What came before it was read (0 conflicts)" % cut),
+        ((str(binary),), "%s: not a text console log (it holds NUL bytes)" % binary),
+        (("--baseline", str(newer), str(conflict)),
+         "%s: written for schema layoutdebug/2, newer than this layout-explain reads (layoutdebug/1): "
+         "update LayoutDebug, or write the baseline again with --write-baseline" % newer),
+        ((str(empty),), "%s: empty: no test output to read (did the test step run, and was its output piped here?)" % empty),
+        ((str(tmp_path / "missing.log"),), "%s: No such file or directory" % (tmp_path / "missing.log")),
+    ]
+    for arguments, line in cases:
+        status, _, err = ci(*arguments)
+        assert (status, err) == (3, "layout-explain: " + line + "\n"), (arguments, status, err)
+    # A run without conflicts is clean, and says so.
+    clean = tmp_path / "clean.log"
+    clean.write_text("Test Case 'A.b' started at 2026-11-29 10:00:00.000\nTest Case 'A.b' passed (0.001 seconds)\n")
+    status, out, err = ci(str(clean))
+    assert (status, err) == (0, ""), (out, err)
+    assert out.splitlines()[-1] == "OK: no Auto Layout conflict in 2 lines"
+    # A bad option is 2, as everywhere in layout-explain.
+    assert ci("--junit")[0] == 2

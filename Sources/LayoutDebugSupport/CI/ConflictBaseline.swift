@@ -110,34 +110,34 @@ public struct ConflictBaseline: Equatable, Sendable {
     ///
     /// - Throws: `ReadError`, saying in one line what is wrong.
     public init(reading data: Data) throws(ReadError) {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let document = object as? [String: Any] else {
-            throw .notJSON
-        }
-        guard let schema = document["schema"] as? String else { throw .notABaseline("no \"schema\" field") }
+        guard let document = JSONValue.parse([UInt8](data)), case .object = document else { throw .notJSON }
+        guard let schema = document["schema"]?.string else { throw .notABaseline("no \"schema\" field") }
         if schema != JSONDocumentKind.schema {
             if let version = Self.version(of: schema), let ours = Self.version(of: JSONDocumentKind.schema), version > ours {
                 throw .newerSchema(schema)
             }
             throw .notABaseline("schema \"\(schema)\" is not LayoutDebug's")
         }
-        guard let kind = document["kind"] as? String, kind == JSONDocumentKind.ciBaseline.rawValue else {
-            throw .notABaseline("its kind is \((document["kind"] as? String).map { "\"\($0)\"" } ?? "missing"), "
+        guard let kind = document["kind"]?.string, kind == JSONDocumentKind.ciBaseline.rawValue else {
+            throw .notABaseline("its kind is \(document["kind"]?.string.map { "\"\($0)\"" } ?? "missing"), "
                 + "not \"\(JSONDocumentKind.ciBaseline.rawValue)\"")
         }
-        guard let conflicts = document["conflicts"] as? [Any] else { throw .malformed("no \"conflicts\" array") }
+        guard case .array(let conflicts)? = document["conflicts"] else { throw .malformed("no \"conflicts\" array") }
         var entries: [Entry] = []
         for (index, item) in conflicts.enumerated() {
-            guard let fields = item as? [String: Any], let signature = fields["signature"] as? String, !signature.isEmpty else {
+            guard let signature = item["signature"]?.string, !signature.isEmpty else {
                 throw .malformed("conflict \(index + 1) has no \"signature\" string")
             }
             var owner: ConflictOwner?
-            if let name = fields["owner"] {
-                guard let text = name as? String, let known = ConflictOwner(rawValue: text) else {
+            if let name = item["owner"] {
+                guard let text = name.string, let known = ConflictOwner(rawValue: text) else {
                     throw .malformed("conflict \(index + 1) has an unknown \"owner\"")
                 }
                 owner = known
             }
-            entries.append(Entry(signature: signature, owner: owner, tests: fields["tests"] as? [String] ?? []))
+            var tests: [String] = []
+            if case .array(let names)? = item["tests"] { tests = names.compactMap(\.string) }
+            entries.append(Entry(signature: signature, owner: owner, tests: tests))
         }
         self.init(entries: entries)
     }

@@ -1,8 +1,8 @@
 // MARK: - Text
 
 extension ConflictRunOutcome {
-    /// What `layout-explain --ci` prints: a line with the counts, one line per new, gone and
-    /// known signature, each new conflict's report, and the verdict.
+    /// What `layout-explain --ci` prints: a line with the counts, one line per new and gone
+    /// signature, one for the known ones, each new conflict's report, and the verdict.
     ///
     /// - Parameter baselineName: the baseline file's name, as the user gave it.
     public func text(baselineName: String?) -> String {
@@ -14,8 +14,11 @@ extension ConflictRunOutcome {
             out += "GONE   \(entry.owner?.rawValue ?? "?")  \(entry.signature)\n"
             out += "       in the baseline, not seen in this run\(failsOnGone ? "" : " (fails only with --fail-on-gone)")\n"
         }
-        for group in known {
-            out += "known  \(group.owner.rawValue)  \(group.signature)\n       \(whereSeen(group))\n"
+        if !known.isEmpty {
+            // Each known signature is in the JUnit file and the Markdown summary: the log keeps
+            // what changed.
+            out += "known  \(Self.plural(known.count, "signature")) in the baseline, "
+                + "\(Self.plural(known.reduce(0) { $0 + $1.count }, "conflict"))\n"
         }
         for group in new {
             guard let report = report(of: group) else { continue }
@@ -59,8 +62,8 @@ extension ConflictRunOutcome {
         return "OK: every conflict is in the baseline"
     }
 
-    /// `1 conflict`, `2 conflicts`.
-    static func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+    /// `1 conflict`, `2 conflicts`, `0 conflicts`.
+    public static func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {
         "\(count) " + (count == 1 ? one : many ?? one + "s")
     }
 }

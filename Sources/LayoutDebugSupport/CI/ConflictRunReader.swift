@@ -140,8 +140,13 @@ final class ConflictRunReader {
     func finish(waitingEnds: Bool = true) {
         let cut = parser.state == .explicitList || parser.state == .header || parser.state == .expectBroken
             || !parser.heldTail.isEmpty
-        if cut { run.markCut() }
-        parser.finish { handle($0) }
+        if cut {
+            // Its signature would lack what was cut: the conflict is left out, and the run says so.
+            run.markCut()
+            parser.finish { _ in }
+        } else {
+            parser.finish { handle($0) }
+        }
         if !toKeep.isEmpty { replayCarry() }
         if waitingEnds {
             for (group, count) in context.takeAwaiting() { run.note(test: nil, in: group, count: count) }

@@ -22,13 +22,38 @@ enum LineChunks {
     ///   read fails.
     static func read(descriptor: Int32, mapping: Bool,
                      _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConsoleReadError) -> Int {
-        if mapping, let mapped = MappedFileRange(descriptor: descriptor, range: 0..<Int.max) {
-            defer { mapped.unmap() }
-            if memchr(mapped.base, 0, min(mapped.count, 65536)) != nil { throw .binary }
-            handOver(mapped, body)
-            return mapped.count
-        }
+        if mapping, let read = try readMapped(descriptor, body) { return read }
         return try readBuffered(descriptor, body)
+    }
+
+    /// The most bytes mapped at once: a file is read through windows of it, each unmapped before
+    /// the next, so the pages held stay bounded whatever the file's size.
+    static let windowBytes = 32 << 20
+
+    /// Reads a regular file through mapped windows; `nil` when it cannot be mapped.
+    private static func readMapped(_ descriptor: Int32,
+                                   _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConsoleReadError) -> Int? {
+        var offset = 0
+        while true {
+            guard let window = MappedFileRange(descriptor: descriptor, range: offset..<offset + windowBytes) else {
+                return offset == 0 ? nil : offset
+            }
+            defer { window.unmap() }
+            if offset == 0, memchr(window.base, 0, min(window.count, 65536)) != nil { throw .binary }
+            guard window.count == windowBytes else {
+                // The file's last window: read to its end.
+                handOver(window, body)
+                return offset + window.count
+            }
+            guard let lastNewline = ByteText(base: window.base, count: window.count).lastIndex(of: 0x0A, from: 0, to: window.count - 1) else {
+                // One line longer than a window, handed over in pieces as a read buffer would.
+                handOver(window, body)
+                offset += window.count
+                continue
+            }
+            handOver(UnsafeBufferPointer(start: window.base, count: lastNewline + 1), body)
+            offset += lastNewline + 1
+        }
     }
 
     /// Calls `body` with each chunk of the bytes `range` of the regular file open at
@@ -52,13 +77,18 @@ enum LineChunks {
     private static func handOver(_ mapped: MappedFileRange, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let text = ByteText(base: mapped.base, count: mapped.count)
         let inPlace = text.lastIndex(of: 0x0A, from: 0, to: mapped.count - 1).map { $0 + 1 } ?? 0
-        var done = 0
-        while done < inPlace {
-            done += chunk(from: UnsafeBufferPointer(start: mapped.base + done, count: inPlace - done), body)
-        }
+        handOver(UnsafeBufferPointer(start: mapped.base, count: inPlace), body)
         var rest = Array(UnsafeBufferPointer(start: mapped.base + inPlace, count: mapped.count - inPlace))
         rest.append(0)
         rest.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+    }
+
+    /// Hands over `lines`, whole lines with a mapped byte after them, a chunk at a time.
+    private static func handOver(_ lines: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var done = 0
+        while done < lines.count {
+            done += chunk(from: UnsafeBufferPointer(start: lines.baseAddress! + done, count: lines.count - done), body)
+        }
     }
 
     /// Hands over the whole lines of the first `chunkSize` bytes of `bytes` (all of it when

@@ -66,3 +66,24 @@ final class ConflictBaselineTests: XCTestCase {
                        + "update LayoutDebug, or write the baseline again with --write-baseline")
     }
 }
+
+/// The baseline's JSON reader, on what RFC 8259 allows and what it does not.
+final class JSONValueTests: XCTestCase {
+    func test_valuesAndEscapes_readAsWritten() {
+        let text = #"{"a": [1, -2.5e3, true, false, null], "s": "q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "o": {}}"#
+        let value = JSONValue.parse(Array(text.utf8))
+        XCTAssertEqual(value?["a"], .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]))
+        XCTAssertEqual(value?["s"]?.string, "q\"\\/\u{8}\u{C}\n\r\té😀")
+        XCTAssertEqual(value?["o"], .object([]))
+        // What JSONText writes reads back.
+        let written = JSONText.quoted("tab\t, quote \", non-ASCII Don’t, control \u{1}")
+        XCTAssertEqual(JSONValue.parse(Array(written.utf8))?.string, "tab\t, quote \", non-ASCII Don’t, control \u{1}")
+    }
+
+    func test_notJSON_isNil() {
+        for text in ["", "{", "{\"a\" 1}", "[1,]", "\"unterminated", "\"raw\ncontrol\"", "{} extra", "tru", "\"\\x\"",
+                     "\"\\ud83d\"", String(repeating: "[", count: 600) + String(repeating: "]", count: 600)] {
+            XCTAssertNil(JSONValue.parse(Array(text.utf8)), text)
+        }
+    }
+}
