@@ -26,6 +26,9 @@ final class ConflictRunReader {
     private var lineCount = 0
     /// Whether the bytes read so far end inside a line (the input's last line, unended).
     private var endsInsideLine = false
+    /// Test lines read since the parser was last fed that need no cut of their own (an end, a
+    /// suite, a failure), applied once it has read up to the next cut.
+    private var deferred: [TestLogEvent] = []
 
     // MARK: Reading first occurrences again
 
@@ -120,9 +123,13 @@ final class ConflictRunReader {
             while first < text.count, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
             let lineEnd = text.firstIndex(of: 0x0A, from: first, to: text.count) ?? text.count
             if first < lineEnd, Self.mayBeTestLine(text[first]), let event = TestLogLine.event(text, first, lineEnd) {
-                feed(text, segment, lineStart)
-                segment = lineStart
-                apply(event)
+                if Self.startsOutput(event) {
+                    feed(text, segment, lineStart)
+                    segment = lineStart
+                    apply(event)
+                } else {
+                    deferred.append(event)
+                }
             } else if lineStart - segment >= Self.runBytes {
                 feed(text, segment, lineStart)
                 segment = lineStart
@@ -148,12 +155,27 @@ final class ConflictRunReader {
             parser.finish { handle($0) }
         }
         if !toKeep.isEmpty { replayCarry() }
+        applyDeferred()
         if waitingEnds {
             for (group, count) in context.takeAwaiting() { run.note(test: nil, in: group, count: count) }
         }
         if endsInsideLine { lineCount += 1 }
         run.addLines(lineCount)
         run.finishInput()
+    }
+
+    /// Whether the parser is fed up to `event` before it is applied: a start, or xcbeautify's
+    /// result line, says whose the output after it is, and so does a Swift Testing test's end
+    /// (its name has no suite), since others may still run. XCTest's end, a suite or a failure
+    /// waits for the next cut, so the parser is handed half as many runs (each costs it a look
+    /// back for a header): XCTest runs one test at a time, and output between a test's end and
+    /// the next start stays the ended test's.
+    private static func startsOutput(_ event: TestLogEvent) -> Bool {
+        switch event {
+        case .started, .completed: return true
+        case .ended(let test): return test.suite == nil
+        case .suite, .failure: return false
+        }
     }
 
     /// Whether a line whose first byte after its blanks is `byte` may be a test line: its
@@ -169,6 +191,7 @@ final class ConflictRunReader {
         guard to > from else { return }
         parser.consume(UnsafeBufferPointer(start: text.base + from, count: to - from)) { handle($0) }
         if !toKeep.isEmpty { replay(text, upTo: to) }
+        applyDeferred()
         if parser.isBetweenConflicts {
             quietLine = lineCount
             quietOrdinal = parser.ordinal
@@ -196,6 +219,14 @@ final class ConflictRunReader {
     }
 
     // MARK: - Test lines
+
+    /// Applies the test lines that waited for the parser, in order.
+    private func applyDeferred() {
+        guard !deferred.isEmpty else { return }
+        let events = deferred
+        deferred.removeAll(keepingCapacity: true)
+        for event in events { apply(event) }
+    }
 
     /// Moves the test context over one test line, the parser having read every line before it.
     private func apply(_ event: TestLogEvent) {

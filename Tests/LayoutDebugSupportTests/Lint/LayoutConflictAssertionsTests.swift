@@ -8,21 +8,7 @@ import XCTest
 /// `assertNoNewLayoutConflicts(baseline:)` as an app's test uses it: silent when every conflict
 /// is in the baseline, one failure per new signature at the caller's line with its report, and
 /// one line when the baseline cannot be used.
-final class LayoutConflictAssertionsTests: XCTestCase {
-    /// Failures caught instead of recorded, while `catching` is on.
-    private var caught: [(description: String, line: Int)] = []
-    private var catching = false
-
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if catching {
-            // XCTFail's own word before the message (swift-corelibs-xctest writes `failed - `).
-            let message = description.hasPrefix("failed - ") ? String(description.dropFirst(9)) : description
-            caught.append((message, lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
+final class LayoutConflictAssertionsTests: FailureCatchingTestCase {
     /// `conflict-storm 6`'s duplicate width and duplicate leading (ConflictStorm's comment: 100
     /// then 120 wide, the 120 breaks; `H:|-50-[label]` then `H:|-80-[label]`, the 80 breaks).
     private let width = "NSLayoutConstraint UIView.width == 100 | NSLayoutConstraint UIView.width == 120 => NSLayoutConstraint UIView.width == 120"
@@ -92,34 +78,17 @@ final class LayoutConflictAssertionsTests: XCTestCase {
     /// The storm's autoresizing conflict as the monitor signs it: the third kind, read from a
     /// run with only the other two in the baseline.
     private func autoresizingSignature() throws -> String {
-        let reports = Reports()
+        let reports = ReportCollector()
         let scenario = try storm()
         onMain {
-            ConflictMonitor.start { report in reports.add(report.signature) }
+            ConflictMonitor.start { report in reports.add(report) }
             _ = scenario.makeWindow(count: 3)
             RunLoop.main.run(until: Date())
             ConflictMonitor.stop()
         }
-        let signatures = reports.signatures.subtracting([width, leading])
+        let signatures = Set(reports.reports.map(\.signature)).subtracting([width, leading])
         XCTAssertEqual(signatures.count, 1, "\(signatures)")
         return try XCTUnwrap(signatures.first)
     }
 }
 
-/// Signatures the monitor delivers, from the main queue.
-private final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: Set<String> = []
-
-    func add(_ signature: String) {
-        lock.lock()
-        seen.insert(signature)
-        lock.unlock()
-    }
-
-    var signatures: Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
-        return seen
-    }
-}
