@@ -1,12 +1,14 @@
 #!/bin/sh
 # layout-explain --ci benchmark: a ~100 MB `xcodebuild test` log with about 10,000 conflicts
-# among thousands of test cases (generate.py: as varied as a real run), read from standard
-# input as CI streams it, against a baseline written from another run of the same app (most
-# conflicts known, some new), with the JUnit file and the Markdown summary written too; beside
-# it, in the same run, `grep -c` counting the conflicts' headers in the same file.
+# among thousands of test cases (generate.py: as varied as a real run), against a baseline
+# written from another run of the same app (most conflicts known, some new), with the JUnit file
+# and the Markdown summary written too; beside it, in the same run, `grep -c` counting the
+# conflicts' headers in the same file. Ours reads the file (in pieces on every core, through
+# mapped windows) and, again, standard input as CI pipes it (one core); both must print the same.
 # Each runs $RUNS times (default 5), taking turns; the medians are compared. The last line is
-# ratio=ours/grep (goal < 5: through in less time than grep -c takes times five). Our peak
-# resident memory is printed too: it must not grow with the log (compare MEGABYTES=10).
+# ratio=ours/grep for the file (goal < 5: through in less time than grep -c takes times five),
+# after stdin_ratio=. Our peak resident memory is printed too: it must not grow with the log
+# (compare MEGABYTES=10).
 set -eu
 cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-5}

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - JSONValue
 
 /// A JSON document read into values, for the baseline file: Foundation's reader took an eighth of
-/// a CI run's time on a baseline of a few hundred entries (callgrind, 30 MB log), most of it
-/// bridging, and a baseline is read on every run.
+/// a CI run's instructions on a baseline of 640 entries (callgrind, a 30 MB log), and a baseline is
+/// read on every run.
 ///
 /// It reads RFC 8259 JSON: objects, arrays, strings with every escape (`\uD83D\uDE00` pairs too),
 /// numbers, `true`, `false` and `null`; anything else is `nil`.
@@ -40,21 +46,24 @@ indirect enum JSONValue: Equatable {
 
     /// The document `bytes` hold, or `nil` when they are not one JSON value.
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        var reader = Reader(bytes: bytes)
-        guard let value = reader.value() else { return nil }
-        reader.skipBlanks()
-        return reader.index == bytes.count ? value : nil
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            guard let value = reader.value() else { return nil }
+            reader.skipBlanks()
+            return reader.index == buffer.count ? value : nil
+        }
     }
 
     // MARK: - Reader
 
+    /// Reads values off bytes, front to back: one pass, each string made once from its bytes.
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         /// Nesting left, so a hostile file cannot overflow the stack.
         var depth = 512
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         mutating func skipBlanks() {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
@@ -66,13 +75,8 @@ indirect enum JSONValue: Equatable {
             skipBlanks()
             guard index < bytes.count else { return nil }
             switch bytes[index] {
-            case UInt8(ascii: "{"): return container(close: UInt8(ascii: "}")) { reader in
-                guard let key = reader.string() else { return nil }
-                reader.skipBlanks()
-                guard reader.take(UInt8(ascii: ":")), let value = reader.value() else { return nil }
-                return .object([(key, value)])
-            }
-            case UInt8(ascii: "["): return container(close: UInt8(ascii: "]")) { reader in reader.value().map { .array([$0]) } }
+            case UInt8(ascii: "{"): return object()
+            case UInt8(ascii: "["): return array()
             case UInt8(ascii: "\""): return string().map { .string($0) }
             case UInt8(ascii: "t"): return literal("true", .bool(true))
             case UInt8(ascii: "f"): return literal("false", .bool(false))
@@ -81,28 +85,46 @@ indirect enum JSONValue: Equatable {
             }
         }
 
-        /// An object or an array: `item` reads one member (as a one-member container), and the
-        /// members are put together.
-        private mutating func container(close: UInt8, _ item: (inout Reader) -> JSONValue?) -> JSONValue? {
-            depth -= 1
+        private mutating func object() -> JSONValue? {
+            guard enter() else { return nil }
             defer { depth += 1 }
-            guard depth > 0 else { return nil }
-            index += 1
             var members: [(key: String, value: JSONValue)] = []
-            var elements: [JSONValue] = []
             skipBlanks()
-            if take(close) { return close == UInt8(ascii: "}") ? .object([]) : .array([]) }
+            if take(UInt8(ascii: "}")) { return .object(members) }
             repeat {
                 skipBlanks()
-                switch item(&self) {
-                case .object(let one)?: members += one
-                case .array(let one)?: elements += one
-                default: return nil
-                }
+                guard let key = string() else { return nil }
+                skipBlanks()
+                guard take(UInt8(ascii: ":")), let value = value() else { return nil }
+                members.append((key, value))
                 skipBlanks()
             } while take(UInt8(ascii: ","))
-            guard take(close) else { return nil }
-            return close == UInt8(ascii: "}") ? .object(members) : .array(elements)
+            return take(UInt8(ascii: "}")) ? .object(members) : nil
+        }
+
+        private mutating func array() -> JSONValue? {
+            guard enter() else { return nil }
+            defer { depth += 1 }
+            var elements: [JSONValue] = []
+            skipBlanks()
+            if take(UInt8(ascii: "]")) { return .array(elements) }
+            repeat {
+                guard let element = value() else { return nil }
+                elements.append(element)
+                skipBlanks()
+            } while take(UInt8(ascii: ","))
+            return take(UInt8(ascii: "]")) ? .array(elements) : nil
+        }
+
+        /// Steps into a container: past its bracket, one level deeper; `false` when too deep.
+        private mutating func enter() -> Bool {
+            depth -= 1
+            guard depth > 0 else {
+                depth += 1
+                return false
+            }
+            index += 1
+            return true
         }
 
         mutating func take(_ byte: UInt8) -> Bool {
@@ -113,28 +135,46 @@ indirect enum JSONValue: Equatable {
 
         private mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
             let length = word.utf8CodeUnitCount
-            guard index + length <= bytes.count,
-                  (0..<length).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else { return nil }
+            guard index + length <= bytes.count, memcmp(bytes.baseAddress! + index, word.utf8Start, length) == 0 else {
+                return nil
+            }
             index += length
             return value
         }
 
         private mutating func number() -> JSONValue? {
             let start = index
-            while index < bytes.count, let byte = Optional(bytes[index]),
-                  (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                    || byte == UInt8(ascii: "E") {
-                index += 1
-            }
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
             guard index > start else { return nil }
-            return Double(String(decoding: bytes[start..<index], as: UTF8.self)).map { .number($0) }
+            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)).map { .number($0) }
         }
 
-        /// A string at `index` (its opening quote), unescaped.
+        private static func isNumberByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+
+        /// A string at `index` (its opening quote), unescaped: made straight from its bytes when
+        /// it holds no escape, as nearly every one does.
         mutating func string() -> String? {
             guard take(UInt8(ascii: "\"")) else { return nil }
-            var out: [UInt8] = []
+            let start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+                }
+                if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
+                if byte < 0x20 { return nil }
+                index += 1
+            }
+            return nil
+        }
+
+        /// The rest of a string that holds an escape, its bytes from `start` on.
+        private mutating func escapedString(from start: Int) -> String? {
+            var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
@@ -179,10 +219,23 @@ indirect enum JSONValue: Equatable {
         }
 
         private mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count,
-                  let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<4 {
+                guard let digit = Self.hexDigit(bytes[index + offset]) else { return nil }
+                value = value << 4 | digit
+            }
             index += 4
             return value
+        }
+
+        private static func hexDigit(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
         }
     }
 }
