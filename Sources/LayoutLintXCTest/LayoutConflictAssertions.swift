@@ -36,39 +36,24 @@ import LayoutDebugSupport
 public func assertNoNewLayoutConflicts<Value>(baseline path: String, pictures: Bool = false,
                                               file: StaticString = #filePath, line: UInt = #line,
                                               _ body: () throws -> Value) rethrows -> Value {
-    let baseline: ConflictBaseline
-    do {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BaselineMissing()
-        }
-        baseline = try ConflictBaseline(reading: data)
-    } catch {
-        let reason = error is BaselineMissing ? "no such file (write one with layout-explain --ci --write-baseline \(path))"
-            : "\(error)"
-        XCTFail("\(path): \(reason)", file: file, line: line)
-        return try body()
-    }
     let caught = CaughtReports()
     ConflictMonitor.start { caught.append($0) }
     defer { ConflictMonitor.stop() }
     let value = try body()
     // The monitor hands each report to the main queue: let it run once.
     RunLoop.main.run(until: Date())
-    for finding in NewConflictCheck.findings(in: caught.reports, baseline: baseline, pictures: pictures) {
-        var message = NewConflictCheck.message(finding, baselinePath: path)
+    for failure in NewConflictCheck.failures(of: caught.reports, baselinePath: path, pictures: pictures) {
+        var message = failure.message
         #if os(Linux)
-        if let svg = finding.svg, let written = writePicture(svg) { message += "\nPicture: \(written)" }
+        if let svg = failure.svg, let written = writePicture(svg) { message += "\nPicture: \(written)" }
         #endif
         XCTFail(message, file: file, line: line)
         #if !os(Linux)
-        attach(finding)
+        attach(failure)
         #endif
     }
     return value
 }
-
-/// The baseline file is not there.
-private struct BaselineMissing: Error {}
 
 /// The reports the monitor delivers, from the main queue.
 private final class CaughtReports: @unchecked Sendable {
@@ -97,13 +82,14 @@ private func writePicture(_ svg: String) -> String? {
 #else
 /// Attaches a finding's report and picture to the test, kept whatever its result.
 @MainActor
-private func attach(_ finding: NewConflictCheck.Finding) {
+private func attach(_ failure: NewConflictCheck.Failure) {
+    guard let text = failure.report else { return }
     XCTContext.runActivity(named: "New Auto Layout conflict") { activity in
-        let report = XCTAttachment(string: finding.report)
+        let report = XCTAttachment(string: text)
         report.name = "conflict-report.txt"
         report.lifetime = .keepAlways
         activity.add(report)
-        if let svg = finding.svg {
+        if let svg = failure.svg {
             let picture = XCTAttachment(data: Data(svg.utf8), uniformTypeIdentifier: "public.svg-image")
             picture.name = "conflict.svg"
             picture.lifetime = .keepAlways

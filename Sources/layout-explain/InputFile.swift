@@ -165,7 +165,7 @@ enum InputFile {
     }
 
     /// The open descriptor of `path` (0 for `-`), or `nil` after printing why not.
-    static func open(_ path: String) -> Int32? {
+    private static func open(_ path: String) -> Int32? {
         TruncationGuard.reading(name(path))
         let descriptor = path == "-" ? 0 : openForReading(path)
         guard descriptor >= 0 else {
@@ -175,11 +175,11 @@ enum InputFile {
         return descriptor
     }
 
-    static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    private static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// The size of the regular file open at `descriptor`, which can be mapped and read in pieces; `nil`
     /// for a pipe or a terminal.
-    static func regularFileSize(_ descriptor: Int32) -> Int? {
+    private static func regularFileSize(_ descriptor: Int32) -> Int? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)

@@ -10,18 +10,18 @@ import Foundation
 /// signature. A signature holds no address, no title and no time, so the same conflicts give
 /// the same file on every run and every machine. Each entry also names up to three test cases
 /// it was seen in, for the reader; comparing a run with the baseline reads signatures only.
-public struct ConflictBaseline: Equatable, Sendable {
+struct ConflictBaseline: Equatable, Sendable {
     /// One known conflict.
-    public struct Entry: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
         /// Its signature.
-        public var signature: String
+        var signature: String
         /// Whose conflict it is.
-        public var owner: ConflictOwner?
+        var owner: ConflictOwner?
         /// Test cases it was seen in (`TestCaseName.display`), at most `testsPerEntry`.
-        public var tests: [String]
+        var tests: [String]
 
         /// An entry for `signature`.
-        public init(signature: String, owner: ConflictOwner?, tests: [String] = []) {
+        init(signature: String, owner: ConflictOwner?, tests: [String] = []) {
             self.signature = signature
             self.owner = owner
             self.tests = tests
@@ -29,19 +29,19 @@ public struct ConflictBaseline: Equatable, Sendable {
     }
 
     /// The entries, sorted.
-    public private(set) var entries: [Entry]
+    private(set) var entries: [Entry]
 
     /// Most test cases an entry names.
     static let testsPerEntry = 3
 
     /// A baseline of `entries` (sorted here; a signature listed twice is kept once).
-    public init(entries: [Entry]) {
+    init(entries: [Entry]) {
         var seen = Set<String>()
         self.entries = entries.filter { seen.insert($0.signature).inserted }.sorted(by: Self.precedes)
     }
 
     /// The baseline of everything `run` saw.
-    public init(run: ConflictRun) {
+    init(run: ConflictRun) {
         self.init(entries: run.groups.map { group in
             Entry(signature: group.signature, owner: group.owner,
                   tests: Array(group.tests(in: run).map(\.display).sorted().prefix(Self.testsPerEntry)))
@@ -49,7 +49,7 @@ public struct ConflictBaseline: Equatable, Sendable {
     }
 
     /// The signatures it holds.
-    public var signatures: Set<String> { Set(entries.map(\.signature)) }
+    var signatures: Set<String> { Set(entries.map(\.signature)) }
 
     /// Yours first, then system and transient (an entry without an owner last), each by signature.
     private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
@@ -64,7 +64,7 @@ public struct ConflictBaseline: Equatable, Sendable {
     // MARK: - Writing
 
     /// The file's text: the document head, then one entry per line.
-    public var text: String {
+    var text: String {
         var out = "{\n  \"schema\": \"\(JSONDocumentKind.schema)\",\n  \"kind\": \"\(JSONDocumentKind.ciBaseline.rawValue)\",\n"
         out += "  \"conflicts\": ["
         for (index, entry) in entries.enumerated() {
@@ -80,7 +80,7 @@ public struct ConflictBaseline: Equatable, Sendable {
     // MARK: - Reading
 
     /// Why a baseline file cannot be used.
-    public enum ReadError: Error, Equatable, CustomStringConvertible {
+    enum ReadError: Error, Equatable, CustomStringConvertible {
         /// Not JSON at all, or not an object.
         case notJSON
         /// Written by a newer LayoutDebug: the schema it names.
@@ -91,7 +91,7 @@ public struct ConflictBaseline: Equatable, Sendable {
         case malformed(String)
 
         /// One line, without the file's name.
-        public var description: String {
+        var description: String {
             switch self {
             case .notJSON:
                 return "not a baseline: not a JSON object"
@@ -109,7 +109,7 @@ public struct ConflictBaseline: Equatable, Sendable {
     /// Reads a baseline file's text.
     ///
     /// - Throws: `ReadError`, saying in one line what is wrong.
-    public init(reading data: Data) throws(ReadError) {
+    init(reading data: Data) throws(ReadError) {
         guard let document = JSONValue.parse([UInt8](data)), case .object = document else { throw .notJSON }
         guard let schema = document["schema"]?.string else { throw .notABaseline("no \"schema\" field") }
         if schema != JSONDocumentKind.schema {

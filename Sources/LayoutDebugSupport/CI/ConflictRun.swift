@@ -6,54 +6,54 @@
 /// Memory grows with the distinct signatures and test cases, never with the log: a group keeps
 /// its count, its first `testLimit` test cases and, for a conflict the baseline lacks, the
 /// first occurrence in full (its report).
-public struct ConflictRun {
+struct ConflictRun {
     /// One signature's conflicts.
-    public struct Group {
+    struct Group {
         /// The signature (`ConflictSnapshot.signature`), or a label for conflicts without one.
-        public let signature: String
+        let signature: String
         /// Whose conflict it is (`ConflictTriage`).
-        public let owner: ConflictOwner
+        let owner: ConflictOwner
         /// Whether the baseline lacks it.
-        public let isNew: Bool
+        let isNew: Bool
         /// How many times it happened.
-        public internal(set) var count = 0
+        var count = 0
         /// The test cases it happened in (ids into `ConflictRun.testCases`), first seen first,
         /// at most `testLimit`.
         var testIDs: [Int] = []
         /// Whether it happened in more test cases than `testIDs` holds.
-        public internal(set) var hasMoreTests = false
+        var hasMoreTests = false
         /// How many of its conflicts no test case was running for.
-        public internal(set) var outsideTests = 0
+        var outsideTests = 0
         /// Its first occurrence read in full, with its line numbers: kept for new conflicts,
         /// up to `ConflictRun.reportLimit` of them, to explain in the results.
-        public internal(set) var first: ParsedConflict?
+        var first: ParsedConflict?
         /// The report the input already held (a monitor backlog's), for a new conflict.
-        public internal(set) var givenReport: String?
+        var givenReport: String?
     }
 
     /// The groups, in the order their signatures first appeared.
-    public internal(set) var groups: [Group] = []
+    var groups: [Group] = []
     /// Every test case the log started or finished, in order.
-    public internal(set) var testCases: [TestCaseName] = []
+    var testCases: [TestCaseName] = []
     /// Where each test case failed, when the log says (XCTest's failure line): the test's file.
-    public internal(set) var testLocations: [TestCaseName: CodeLocation] = [:]
+    var testLocations: [TestCaseName: CodeLocation] = [:]
     /// All conflicts read.
-    public internal(set) var total = 0
+    var total = 0
     /// The lines read.
-    public internal(set) var lines = 0
+    var lines = 0
     /// Whether the log ended inside a conflict (a list never closed, a header with no list,
     /// "recover by breaking" with no constraint after it): the log was cut.
-    public internal(set) var endsInsideConflict = false
+    var endsInsideConflict = false
 
     /// The signatures the baseline holds.
     let known: Set<String>
     /// How many new groups get their first occurrence kept in full.
     let reportLimit: Int
     var reportsKept = 0
-    private var groupOfSignature: [SignatureKey: Int] = [:]
-    /// The group of each of the parser's shape ids (see `Summary`): a number hashed per
-    /// conflict, not a signature. Shape ids belong to one parser.
-    private var groupOfShape: [ShapeID: Int] = [:]
+    private var groupOfSignature: [String: Int] = [:]
+    /// The group of each of the parser's shape ids: a number looked up per conflict, not a
+    /// signature hashed (a signature is hashed once per shape). Shape ids belong to one parser.
+    private var groupOfShape: [Int: Int] = [:]
     private var testOfName: [TestCaseName: Int] = [:]
 
     /// Most test cases a group lists; the rest are counted as "and more".
@@ -64,7 +64,7 @@ public struct ConflictRun {
     /// - Parameters:
     ///   - known: the baseline's signatures; a conflict with any other is new.
     ///   - reportLimit: how many new conflicts to keep in full for their reports.
-    public init(known: Set<String> = [], reportLimit: Int = 50) {
+    init(known: Set<String> = [], reportLimit: Int = 50) {
         self.known = known
         self.reportLimit = max(0, reportLimit)
     }
@@ -107,26 +107,24 @@ public struct ConflictRun {
     /// The group of `parsed`'s signature, made when new.
     private mutating func group(of parsed: ParsedConflict) -> Int {
         if let shape = parsed.shape, parsed.hasReadableConstraint {
-            let id = ShapeID(value: shape)
-            if let group = groupOfShape[id] { return group }
+            if let group = groupOfShape[shape] { return group }
             let group = self.group(signature: Self.signature(of: parsed), owner: parsed)
-            groupOfShape[id] = group
+            groupOfShape[shape] = group
             return group
         }
         return group(signature: Self.signature(of: parsed), owner: parsed)
     }
 
     private mutating func group(signature: String, owner parsed: ParsedConflict) -> Int {
-        if let group = groupOfSignature[SignatureKey(signature)] { return group }
+        if let group = groupOfSignature[signature] { return group }
         return group(signature: signature, owner: parsed.owner ?? ConflictTriage.owner(of: parsed.snapshot))
     }
 
     /// The group of `signature`, made with `owner` when new.
     mutating func group(signature: String, owner: ConflictOwner) -> Int {
-        let key = SignatureKey(signature)
-        if let group = groupOfSignature[key] { return group }
+        if let group = groupOfSignature[signature] { return group }
         groups.append(Group(signature: signature, owner: owner, isNew: !known.contains(signature)))
-        groupOfSignature[key] = groups.count - 1
+        groupOfSignature[signature] = groups.count - 1
         return groups.count - 1
     }
 
@@ -182,5 +180,5 @@ public struct ConflictRun {
 
 extension ConflictRun.Group {
     /// The test cases it happened in (up to `ConflictRun.testLimit`), from the run's table.
-    public func tests(in run: ConflictRun) -> [TestCaseName] { testIDs.map { run.testCases[$0] } }
+    func tests(in run: ConflictRun) -> [TestCaseName] { testIDs.map { run.testCases[$0] } }
 }

@@ -6,9 +6,9 @@ import Foundation
 /// raw or through xcbeautify; `swift test`'s; the console text exported from an `.xcresult`),
 /// or the in-app monitor's backlog (JSON lines, one per signature with its count and report:
 /// docs/MONITOR.md), told apart by the first byte that is not blank.
-public enum ConflictRunInput {
+enum ConflictRunInput {
     /// Why an input cannot be read.
-    public enum ReadError: Error, Equatable, CustomStringConvertible {
+    enum ReadError: Error, Equatable, CustomStringConvertible {
         /// NUL bytes in its first 64 KB: not text.
         case binary
         /// A read failed with this `errno`.
@@ -25,7 +25,7 @@ public enum ConflictRunInput {
         }
 
         /// One line.
-        public var description: String {
+        var description: String {
             switch self {
             case .binary: return ConsoleReadError.binary.description
             case .io(let code): return ConsoleReadError.io(code).description
@@ -45,7 +45,7 @@ public enum ConflictRunInput {
     ///     only when `mapping`).
     /// - Returns: the number of bytes read.
     /// - Throws: `ReadError`.
-    public static func read(descriptor: Int32, mapping: Bool, into run: inout ConflictRun,
+    static func read(descriptor: Int32, mapping: Bool, into run: inout ConflictRun,
                             appModules: Set<String> = [], threads: Int = 1) throws(ReadError) -> Int {
         var kind: Kind?
         run.endsInsideConflict = false

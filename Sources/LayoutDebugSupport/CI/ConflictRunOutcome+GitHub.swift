@@ -12,7 +12,7 @@ extension ConflictRunOutcome {
     /// (actions/toolkit `docs/problem-matchers.md`), so the app's own conflicts come first.
     ///
     /// - Parameter paths: turns the paths logs give into the repository's.
-    public func githubAnnotations(paths: SourcePaths) -> String {
+    func githubAnnotations(paths: SourcePaths) -> String {
         var out = ""
         for group in new {
             var properties: [(String, String)] = []

@@ -10,7 +10,7 @@ extension ConflictRunOutcome {
     /// Azure Pipelines also read: `testsuites` holds one `testsuite` with `name`, `tests`,
     /// `failures`, `errors` and `skipped`; each `testcase` has `classname` (the first test case
     /// it happened in) and `name` (the signature).
-    public var junit: String {
+    var junit: String {
         let failures = new.count + (failsOnGone ? gone.count : 0)
         let skipped = failsOnGone ? 0 : gone.count
         let tests = new.count + known.count + gone.count

@@ -7,7 +7,7 @@ extension ConflictRunOutcome {
     /// that would pass it are left out, and it says so.
     ///
     /// - Parameter baselineName: the baseline file's name, as the user gave it.
-    public func markdown(baselineName: String?) -> String {
+    func markdown(baselineName: String?) -> String {
         var out = "## Auto Layout conflicts\n\n"
         out += (fails ? "❌ **" : "✅ **") + Self.escapeCell(verdict) + "**\n\n"
         out += Self.escapeCell(headline(baselineName: baselineName)) + "\n\n"

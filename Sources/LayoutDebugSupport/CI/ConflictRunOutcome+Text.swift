@@ -5,7 +5,7 @@ extension ConflictRunOutcome {
     /// signature, one for the known ones, each new conflict's report, and the verdict.
     ///
     /// - Parameter baselineName: the baseline file's name, as the user gave it.
-    public func text(baselineName: String?) -> String {
+    func text(baselineName: String?) -> String {
         var out = headline(baselineName: baselineName) + "\n"
         for group in new {
             out += "NEW    \(group.owner.rawValue)  \(group.signature)\n       \(whereSeen(group))\n"
@@ -35,7 +35,7 @@ extension ConflictRunOutcome {
 
     /// What `--write-baseline` prints when there was no baseline to compare with: the counts,
     /// one line per signature, and where the baseline went.
-    public func baselineWritten(to path: String, entries: Int) -> String {
+    func baselineWritten(to path: String, entries: Int) -> String {
         var out = "\(Self.plural(run.total, "conflict")), \(run.groups.count) distinct, in \(Self.plural(run.testCases.count, "test case"))\n"
         for group in new + known {
             out += "\(group.owner.rawValue)  \(group.signature)\n       \(whereSeen(group))\n"
@@ -44,7 +44,7 @@ extension ConflictRunOutcome {
     }
 
     /// `312 conflicts, 7 distinct, in 9 test cases: 1 new, 6 known, 1 gone (baseline FILE)`.
-    public func headline(baselineName: String?) -> String {
+    func headline(baselineName: String?) -> String {
         var out = "\(Self.plural(run.total, "conflict")), \(run.groups.count) distinct, in \(Self.plural(run.testCases.count, "test case"))"
         out += ": \(new.count) new, \(known.count) known, \(gone.count) gone"
         if let baselineName { out += " (baseline \(baselineName))" } else { out += " (no baseline: every conflict is new)" }
@@ -52,7 +52,7 @@ extension ConflictRunOutcome {
     }
 
     /// The last line: why the run fails, or that it passes.
-    public var verdict: String {
+    var verdict: String {
         if !new.isEmpty { return "FAIL: \(Self.plural(new.count, "new conflict")) not in the baseline" }
         if failsOnGone, !gone.isEmpty {
             return "FAIL: \(Self.plural(gone.count, "baseline entry", "baseline entries")) no longer seen (--fail-on-gone): "
@@ -63,7 +63,7 @@ extension ConflictRunOutcome {
     }
 
     /// `1 conflict`, `2 conflicts`, `0 conflicts`.
-    public static func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+    static func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {
         "\(count) " + (count == 1 ? one : many ?? one + "s")
     }
 }

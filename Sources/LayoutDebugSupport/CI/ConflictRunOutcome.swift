@@ -2,22 +2,22 @@
 
 /// A test run's conflicts held against a baseline: the new ones (which fail the run), the known
 /// ones, and the baseline's entries the run no longer shows.
-public struct ConflictRunOutcome {
+struct ConflictRunOutcome {
     /// The run.
-    public let run: ConflictRun
+    let run: ConflictRun
     /// Conflicts the baseline lacks: yours first, then by count, then by signature.
-    public let new: [ConflictRun.Group]
+    let new: [ConflictRun.Group]
     /// Conflicts the baseline holds, in the same order.
-    public let known: [ConflictRun.Group]
+    let known: [ConflictRun.Group]
     /// Baseline entries no conflict of the run matched.
-    public let gone: [ConflictBaseline.Entry]
+    let gone: [ConflictBaseline.Entry]
     /// Whether a gone entry fails the run (`--fail-on-gone`), so the baseline stays honest.
-    public let failsOnGone: Bool
+    let failsOnGone: Bool
     /// Whether a baseline was read: without one every conflict is new.
-    public let hasBaseline: Bool
+    let hasBaseline: Bool
 
     /// `run` against `baseline` (`nil`: every conflict is new).
-    public init(run: ConflictRun, baseline: ConflictBaseline?, failsOnGone: Bool = false) {
+    init(run: ConflictRun, baseline: ConflictBaseline?, failsOnGone: Bool = false) {
         self.run = run
         let sorted = run.groups.sorted(by: Self.precedes)
         new = sorted.filter(\.isNew)
@@ -29,7 +29,7 @@ public struct ConflictRunOutcome {
     }
 
     /// Whether the run fails: a new conflict, or a gone entry under `failsOnGone`.
-    public var fails: Bool { !new.isEmpty || (failsOnGone && !gone.isEmpty) }
+    var fails: Bool { !new.isEmpty || (failsOnGone && !gone.isEmpty) }
 
     /// Yours first, then the most frequent, then by signature: a stable order.
     private static func precedes(_ a: ConflictRun.Group, _ b: ConflictRun.Group) -> Bool {
@@ -42,7 +42,7 @@ public struct ConflictRunOutcome {
 
     /// The report of a new conflict: the one its input held, or its first occurrence
     /// explained; `nil` when neither was kept (past `ConflictRun.reportLimit`).
-    public func report(of group: ConflictRun.Group) -> String? {
+    func report(of group: ConflictRun.Group) -> String? {
         if let given = group.givenReport { return given }
         guard var conflict = group.first?.snapshot else { return nil }
         let why = ConflictExplainer.explain(conflict).text
@@ -53,7 +53,7 @@ public struct ConflictRunOutcome {
     /// Where a new conflict's code is: the broken constraint's origin (SnapKit's
     /// `@File.swift#12`, a symbolicated backlog's `made at File.swift:12`), then any other
     /// constraint's, then the file of a test it happened in when the log showed one fail.
-    public func location(of group: ConflictRun.Group) -> CodeLocation? {
+    func location(of group: ConflictRun.Group) -> CodeLocation? {
         if let conflict = group.first?.snapshot {
             let constraints = [conflict.brokenConstraint].compactMap { $0 } + conflict.mutuallyExclusive
             for constraint in constraints {
@@ -88,7 +88,7 @@ public struct ConflictRunOutcome {
     }
 
     /// `3× in TitleTests.testTitleLayout, FeedTests.testStack`, or `3× outside any test case`.
-    public func whereSeen(_ group: ConflictRun.Group) -> String {
+    func whereSeen(_ group: ConflictRun.Group) -> String {
         let tests = group.tests(in: run).map(\.display)
         var text = "\(group.count)×"
         if tests.isEmpty { return text + " outside any test case" }

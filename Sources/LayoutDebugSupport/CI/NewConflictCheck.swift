@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - NewConflictCheck
 
 /// What `assertNoNewLayoutConflicts` (`LayoutLintXCTest`) decides, without XCTest: which of the
@@ -5,23 +7,51 @@
 /// picture. The same baseline file `layout-explain --ci` reads, so a conflict is new to both or
 /// to neither.
 public enum NewConflictCheck {
-    /// One new conflict.
-    public struct Finding: Sendable {
-        /// Its signature.
-        public let signature: String
-        /// How many times the test caused it.
-        public let count: Int
-        /// The report `lbreak` prints for it, with the explainer's arithmetic.
-        public let report: String
+    /// One failure to record.
+    public struct Failure: Sendable {
+        /// The failure's message: what is new, to which baseline, its report, what to do; or
+        /// why the baseline cannot be used, in one line.
+        public let message: String
+        /// The new conflict's report (the one `lbreak` prints), to attach; `nil` for a baseline
+        /// that cannot be used.
+        public let report: String?
         /// The conflict drawn (`lbreak --pictures`), when pictures were asked for.
         public let svg: String?
     }
 
-    /// The conflicts of `reports` whose signature `baseline` lacks, in the order first caused.
+    /// The failures `reports` make against the baseline file at `path`: one per signature the
+    /// baseline lacks, in the order first caused, or one for a baseline that cannot be used.
     ///
-    /// - Parameter pictures: also draw each one.
-    public static func findings(in reports: [ConflictMonitor.Report], baseline: ConflictBaseline,
-                                pictures: Bool = false) -> [Finding] {
+    /// - Parameter pictures: also draw each new conflict.
+    public static func failures(of reports: [ConflictMonitor.Report], baselinePath path: String,
+                                pictures: Bool = false) -> [Failure] {
+        let baseline: ConflictBaseline
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return [Failure(message: "\(path): no such file (write one with layout-explain --ci --write-baseline \(path))",
+                                report: nil, svg: nil)]
+            }
+            baseline = try ConflictBaseline(reading: data)
+        } catch {
+            return [Failure(message: "\(path): \(error.description)", report: nil, svg: nil)]
+        }
+        return findings(in: reports, baseline: baseline, pictures: pictures).map { finding in
+            Failure(message: message(finding, baselinePath: path), report: finding.report, svg: finding.svg)
+        }
+    }
+
+    /// One new conflict.
+    struct Finding {
+        let signature: String
+        /// How many times the test caused it.
+        let count: Int
+        /// The report `lbreak` prints for it, with the explainer's arithmetic.
+        let report: String
+        let svg: String?
+    }
+
+    /// The conflicts of `reports` whose signature `baseline` lacks, in the order first caused.
+    static func findings(in reports: [ConflictMonitor.Report], baseline: ConflictBaseline, pictures: Bool) -> [Finding] {
         let known = baseline.signatures
         var order: [String] = []
         var first: [String: ConflictMonitor.Report] = [:]
@@ -44,7 +74,7 @@ public enum NewConflictCheck {
 
     /// The failure message of one finding: what is new, to which baseline, the report, and what
     /// to do when the conflict is expected.
-    public static func message(_ finding: Finding, baselinePath: String) -> String {
+    static func message(_ finding: Finding, baselinePath: String) -> String {
         "New Auto Layout conflict (\(finding.count)×), not in the baseline \(baselinePath):\n\(finding.signature)\n\n"
             + finding.report
             + "\nFix it, or, when it is expected, add it to the baseline (layout-explain --ci --write-baseline \(baselinePath) on the test log)."

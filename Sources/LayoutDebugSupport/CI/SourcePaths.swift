@@ -5,14 +5,14 @@ import Foundation
 /// Turns the paths a log gives into the ones an annotation needs, relative to the repository's
 /// root: XCTest prints absolute paths (`#filePath`), SnapKit a file's name alone, and a test
 /// case only its class and method.
-public final class SourcePaths {
+final class SourcePaths {
     /// The repository's root, absolute, without a trailing `/`.
-    public let root: String
+    let root: String
     /// The root's Swift files by file name, made the first time a bare name is looked up.
     private var filesByName: [String: [String]]?
 
     /// Paths under `root` (`--sources DIR`, else `$GITHUB_WORKSPACE`, else the current folder).
-    public init(root: String) {
+    init(root: String) {
         var root = root
         if !root.hasPrefix("/") { root = FileManager.default.currentDirectoryPath + "/" + root }
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
@@ -21,7 +21,7 @@ public final class SourcePaths {
 
     /// `path` relative to the root: an absolute path under it loses the root; a bare file name
     /// becomes the one file of that name under the root; `nil` when neither is found.
-    public func relative(_ path: String) -> String? {
+    func relative(_ path: String) -> String? {
         if path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
         if path.hasPrefix("/") { return nil }
         if path.contains("/"), FileManager.default.fileExists(atPath: root + "/" + path) { return path }
@@ -32,7 +32,7 @@ public final class SourcePaths {
 
     /// Where `test`'s function is declared: `func NAME(` in the file named after its class
     /// (`TitleTests.swift` for `DemoAppTests.TitleTests`), as Xcode's templates name them.
-    public func declaration(of test: TestCaseName) -> CodeLocation? {
+    func declaration(of test: TestCaseName) -> CodeLocation? {
         guard let suite = test.suite?.split(separator: ".").last,
               let files = files(named: suite + ".swift"), files.count == 1,
               let text = try? String(contentsOfFile: root + "/" + files[0], encoding: .utf8) else { return nil }

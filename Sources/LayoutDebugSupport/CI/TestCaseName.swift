@@ -2,39 +2,39 @@
 
 /// A test case as a test log names it: its suite (an XCTest class, a Swift Testing suite) and
 /// its own name (a method, a function).
-public struct TestCaseName: Hashable, Comparable, Sendable {
+struct TestCaseName: Hashable, Comparable, Sendable {
     /// The class or suite, as the log prints it (`DemoAppTests.TitleTests`, `TitleTests`);
     /// `nil` when the log names none (a Swift Testing test outside a suite).
-    public var suite: String?
+    var suite: String?
     /// The method or function (`testTitleLayout`, `example()`).
-    public var name: String
+    var name: String
 
     /// A test case of `suite` called `name`.
-    public init(suite: String?, name: String) {
+    init(suite: String?, name: String) {
         self.suite = suite
         self.name = name
     }
 
     /// `Suite.name`, or the name alone: the one line reports and the baseline print.
-    public var display: String { suite.map { $0 + "." + name } ?? name }
+    var display: String { suite.map { $0 + "." + name } ?? name }
 
     /// `classname` in a JUnit file: the suite, or the name when there is none.
     var className: String { suite ?? name }
 
-    public static func < (a: TestCaseName, b: TestCaseName) -> Bool { a.display < b.display }
+    static func < (a: TestCaseName, b: TestCaseName) -> Bool { a.display < b.display }
 }
 
 // MARK: - CodeLocation
 
 /// A place in a source file: a test's failure line, a constraint's origin.
-public struct CodeLocation: Hashable, Sendable {
+struct CodeLocation: Hashable, Sendable {
     /// The path as the log gave it (absolute for XCTest, a file name for SnapKit).
-    public var path: String
+    var path: String
     /// The 1-based line.
-    public var line: Int
+    var line: Int
 
     /// `path` at `line`.
-    public init(path: String, line: Int) {
+    init(path: String, line: Int) {
         self.path = path
         self.line = line
     }

@@ -31,7 +31,7 @@ public enum JSONDocumentKind: String, CaseIterable, Sendable {
     case ciBaseline = "ci-baseline"
 
     /// The version every document carries; a change a reader must know of gets a new one.
-    public static let schema = "layoutdebug/1"
+    static let schema = "layoutdebug/1"
 
     /// `{"schema":"layoutdebug/1","kind":"…",`: the head a fast writer starts its object with.
     public var head: String { "{\"schema\":\"\(Self.schema)\",\"kind\":\"\(rawValue)\"," }
