@@ -68,6 +68,9 @@ let package = Package(
         .executableTarget(name: "origins-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/origins/Sources/origins-bench"),
         .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios", "LayoutLintXCTest"]),
+        // The demo app's own test suite: its log is what `layout-explain --ci` is checked on.
+        .testTarget(name: "DemoAppTests", dependencies: ["DemoScenarios", "LayoutLintXCTest",
+                                                          .product(name: "ReferenceKit", package: "ReferenceKit")]),
     ],
     swiftLanguageModes: [.v5]
 )

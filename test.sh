@@ -17,10 +17,12 @@ step() { echo; echo "==> $*"; }
 step "dependencies"
 command -v swift >/dev/null || { echo "error: no Swift toolchain on PATH" >&2; exit 1; }
 # chromium renders the pictures in Tests/lldb/test_lldb_pictures.py; Pillow reads its PNGs.
-# jsonschema validates every command's --json against docs/schema (Tests/python/schema_check.py).
+# jsonschema validates every command's --json against docs/schema (Tests/python/schema_check.py);
+# xmlschema validates layout-explain --ci --junit against Tests/Fixtures/junit/junit-10.xsd.
 ld_apt_install lldb-16 python3-lldb-16 liblldb-16-dev chromium
 # mcp (the official MCP SDK) is the agent in Tests/lldb/test_mcp_sdk.py: a test dependency only.
-python3 -c 'import kiwisolver, pytest, PIL, jsonschema, mcp' 2>/dev/null || python3 -m pip install -q kiwisolver pytest pillow jsonschema mcp
+python3 -c 'import kiwisolver, pytest, PIL, jsonschema, mcp, xmlschema' 2>/dev/null \
+    || python3 -m pip install -q kiwisolver pytest pillow jsonschema mcp xmlschema
 ld_export_lldb
 
 step "no Glibc-only code where a Mac compiles it (scripts/apple_sdk_check.py is the full proof)"

@@ -15,10 +15,30 @@ struct Options {
     var html: String?
     /// `--app-module NAME` (repeatable): the app's own modules, dropped from class names.
     var appModules: Set<String> = []
+    /// `--ci`: a test run's conflicts against a baseline (`ContinuousIntegration`).
+    var ci = false
+    /// `--baseline FILE`: the conflicts already known.
+    var baseline: String?
+    /// `--write-baseline FILE`: the run's conflicts, as a baseline.
+    var writeBaseline: String?
+    /// `--junit FILE`: one JUnit test case per signature.
+    var junit: String?
+    /// `--github`: GitHub Actions annotations on standard output.
+    var github = false
+    /// `--markdown FILE`: a Markdown summary, appended (`$GITHUB_STEP_SUMMARY`).
+    var markdown: String?
+    /// `--fail-on-gone`: a baseline entry no longer seen fails the run too.
+    var failOnGone = false
+    /// `--sources DIR`: the repository the annotations' paths are made relative to.
+    var sources: String?
+    /// `--max-reports N`: how many new conflicts are explained in full.
+    var maxReports = 20
 
     static let usage = """
         usage: layout-explain [--summary] [--json] [--html PAGE] [--app-module NAME]... [FILE...|-]
                layout-explain --symbolicate BINARY_OR_DSYM_DIR [FILE|-]
+               layout-explain --ci [--baseline FILE] [--write-baseline FILE] [--junit FILE]
+                              [--github] [--markdown FILE] [--fail-on-gone] [FILE...|-]
 
         Reads Auto Layout console output ("Unable to simultaneously satisfy constraints")
         and explains why each conflict cannot hold. With no FILE, or with -, reads
@@ -83,10 +103,54 @@ struct Options {
           layout-explain --symbolicate .build/debug conflicts.jsonl
           pbpaste | layout-explain --symbolicate MyApp.app.dSYM
 
+        --ci is a mode of its own, for a test run's output in CI (xcodebuild test, raw or
+        through xcbeautify --preserve-unbeautified; swift test; an .xcresult's exported
+        console text; the in-app monitor's backlog). It groups the conflicts by signature,
+        each with the test cases it appeared in, compares them with a baseline, and fails
+        only on a conflict the baseline lacks (docs/CI.md):
+
+          xcodebuild test ... 2>&1 | tee test.log
+          layout-explain --ci --write-baseline layout-baseline.json test.log   (once; commit it)
+          layout-explain --ci --baseline layout-baseline.json --junit conflicts.xml \
+              --github --markdown "$GITHUB_STEP_SUMMARY" test.log
+
+          --baseline FILE        the known conflicts, by signature
+          --write-baseline FILE  write this run's conflicts as the baseline (sorted, no
+                                 addresses, no times: the same on every run and machine)
+          --junit FILE           JUnit XML, one test case per signature; new ones fail
+          --github               GitHub Actions annotations (::error file=...,line=...)
+          --markdown FILE        a Markdown summary, appended to FILE ($GITHUB_STEP_SUMMARY)
+          --fail-on-gone         also fail when a baseline entry no longer appears
+          --sources DIR          where the annotations' paths are relative to
+                                 (default: $GITHUB_WORKSPACE, else the current folder)
+          --max-reports N        explain at most N new conflicts in full (default 20)
+        Exit status with --ci: 0 clean (no new conflict), 1 new conflicts (or, with
+        --fail-on-gone, entries gone), 2 a bad option, 3 bad input (a file missing, binary,
+        empty or cut inside a conflict; a baseline unreadable or from a newer schema).
+
         Exit status: 0 when every input was read; 1 when a file is missing or unreadable,
         or holds no readable conflict and no message explained; 2 for a bad option. With --symbolicate: 0, or 2
         when DIR or FILE is missing or neither llvm-symbolizer nor lldb is on PATH.
         """
+
+    /// The argument after `option`, which must not look like another option.
+    private static func value(of option: String, _ arguments: inout ArraySlice<String>, _ what: String) throws(UsageError) -> String {
+        guard let value = arguments.popFirst(), !value.isEmpty, value == "-" || !value.hasPrefix("-") else {
+            throw .invalid("\(option) needs \(what)")
+        }
+        return value
+    }
+
+    /// `--ci`'s options come with `--ci` alone.
+    private func checkCI() throws(UsageError) {
+        let ciOnly = [("--baseline", baseline != nil), ("--write-baseline", writeBaseline != nil), ("--junit", junit != nil),
+                      ("--github", github), ("--markdown", markdown != nil), ("--fail-on-gone", failOnGone),
+                      ("--sources", sources != nil)]
+        if !ci, let (name, _) = ciOnly.first(where: \.1) { throw .invalid("\(name) goes with --ci") }
+        if ci, summary || json || html != nil || symbolicate != nil {
+            throw .invalid("--ci writes its own results; it takes no --summary, --json, --html or --symbolicate")
+        }
+    }
 
     /// Parses the arguments after the program name.
     /// - Throws: `UsageError` for an unknown option.
@@ -112,11 +176,25 @@ struct Options {
                     throw .invalid("--app-module needs a module NAME")
                 }
                 appModules.insert(module)
+            case "--ci": ci = true
+            case "--baseline": baseline = try Self.value(of: argument, &arguments, "a FILE to read")
+            case "--write-baseline": writeBaseline = try Self.value(of: argument, &arguments, "a FILE to write")
+            case "--junit": junit = try Self.value(of: argument, &arguments, "a FILE to write")
+            case "--markdown": markdown = try Self.value(of: argument, &arguments, "a FILE to append to")
+            case "--sources": sources = try Self.value(of: argument, &arguments, "a DIR")
+            case "--github": github = true
+            case "--fail-on-gone": failOnGone = true
+            case "--max-reports":
+                guard let count = Int(try Self.value(of: argument, &arguments, "a count N")), count >= 0 else {
+                    throw .invalid("--max-reports needs a count N of 0 or more")
+                }
+                maxReports = count
             case "-h", "--help": throw .help
             case "--": onlyPaths = true
             default: throw .unknown(argument)
             }
         }
+        try checkCI()
         if symbolicate != nil {
             if summary || json || html != nil {
                 throw .invalid("--symbolicate rewrites text; it takes no --summary, --json or --html")

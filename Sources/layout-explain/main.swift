@@ -32,6 +32,15 @@ if let page = options.html, let problem = Pictures.unwritable(page) {
 }
 
 TruncationGuard.install()
+if options.ci {
+    let run = ContinuousIntegration(paths: options.paths, baseline: options.baseline, writeBaseline: options.writeBaseline,
+                                    junit: options.junit, github: options.github, markdown: options.markdown,
+                                    failOnGone: options.failOnGone, sources: options.sources, maxReports: options.maxReports,
+                                    appModules: options.appModules, threads: InputFile.workers, mapping: true)
+    let status = run.run(write: Output.write, error: Output.error, reading: TruncationGuard.reading)
+    fflush(stdout)
+    exit(status)
+}
 var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
 var failed = false

@@ -27,6 +27,8 @@ public enum JSONDocumentKind: String, CaseIterable, Sendable {
     case explain
     /// `layout-explain --summary --json`.
     case explainSummary = "explain-summary"
+    /// `layout-explain --ci --write-baseline FILE`: the conflicts a project already knows.
+    case ciBaseline = "ci-baseline"
 
     /// The version every document carries; a change a reader must know of gets a new one.
     static let schema = "layoutdebug/1"

@@ -6,19 +6,7 @@ import XCTest
 
 /// `assertNoLayoutTraps(in:)` as an app's test target uses it: silent on a
 /// clean layout, and a failure carrying `llint`'s text on a trap.
-final class LayoutLintAssertionsTests: XCTestCase {
-    /// Failures caught instead of recorded, while `catching` is on.
-    private var caught: [(description: String, line: Int)] = []
-    private var catching = false
-
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if catching {
-            caught.append((description, lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
-
+final class LayoutLintAssertionsTests: FailureCatchingTestCase {
     func test_cleanTwin_passes() throws {
         try onMain {
             let window = try XCTUnwrap(DemoCatalog.scenario(named: "trap-offset-inset-fixed")).makeWindow()

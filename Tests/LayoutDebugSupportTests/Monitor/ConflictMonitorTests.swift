@@ -5,7 +5,7 @@ import XCTest
 @testable import LayoutDebugSupport
 
 /// Collects reports from the monitor's handler, which may run on any thread.
-private final class ReportCollector: @unchecked Sendable {
+final class ReportCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [ConflictMonitor.Report] = []
 

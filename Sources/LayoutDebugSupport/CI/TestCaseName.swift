@@ -1,0 +1,41 @@
+// MARK: - TestCaseName
+
+/// A test case as a test log names it: its suite (an XCTest class, a Swift Testing suite) and
+/// its own name (a method, a function).
+struct TestCaseName: Hashable, Comparable, Sendable {
+    /// The class or suite, as the log prints it (`DemoAppTests.TitleTests`, `TitleTests`);
+    /// `nil` when the log names none (a Swift Testing test outside a suite).
+    var suite: String?
+    /// The method or function (`testTitleLayout`, `example()`).
+    var name: String
+
+    /// A test case of `suite` called `name`.
+    init(suite: String?, name: String) {
+        self.suite = suite
+        self.name = name
+    }
+
+    /// `Suite.name`, or the name alone: the one line reports and the baseline print.
+    var display: String { suite.map { $0 + "." + name } ?? name }
+
+    /// `classname` in a JUnit file: the suite, or the name when there is none.
+    var className: String { suite ?? name }
+
+    static func < (a: TestCaseName, b: TestCaseName) -> Bool { a.display < b.display }
+}
+
+// MARK: - CodeLocation
+
+/// A place in a source file: a test's failure line, a constraint's origin.
+struct CodeLocation: Hashable, Sendable {
+    /// The path as the log gave it (absolute for XCTest, a file name for SnapKit).
+    var path: String
+    /// The 1-based line.
+    var line: Int
+
+    /// `path` at `line`.
+    init(path: String, line: Int) {
+        self.path = path
+        self.line = line
+    }
+}
