@@ -10,10 +10,13 @@ extension FrameworkImages {
         "libdyld", "libc.", "libc-", "ld-linux",
         "libstdc++", "libgcc_s", "libfoundation", "snapkit",
         "masonry", "xctest", "libxctest", "libblocksruntime",
+        "libc++", "com.apple.",
     ]
     /// Whole image names, lowercased.
     static let imageNames: [String] = [
-        "libc",
+        "libc", "swiftui", "swiftuicore", "quartzcore",
+        "updatecycle", "hitoolbox", "skylight", "coregraphics",
+        "attributegraph", "graphicsservices", "dyld",
     ]
     /// Image name prefixes that a name must follow (`libsystem_kernel.dylib`), lowercased.
     static let imageFamilies: [String] = [

@@ -11,39 +11,44 @@ import LayoutDebugSupport
 /// Opens one input, streams its conflicts, and reports on standard error
 /// when it cannot be read or holds no readable conflict.
 enum InputFile {
-    /// Reads `path` (`-` is standard input) and calls `handle` per conflict.
+    /// Reads `path` (`-` is standard input) and calls `handle` per conflict,
+    /// then `loops` with the layout loops it holds (`LoopText`).
     ///
     /// - Returns: `false` after printing a one-line error: a missing or
-    ///   unreadable file, binary input, no conflict at all, or only
+    ///   unreadable file, binary input, no conflict and no loop at all, or only
     ///   conflicts none of whose constraints could be read.
     static func read(_ path: String, summarizing: Bool, appModules: Set<String> = [],
-                     handle: (ParsedConflict) -> Void) -> Bool {
+                     loops: (LoopReading) -> Void = { _ in }, handle: (ParsedConflict) -> Void) -> Bool {
         guard let descriptor = open(path) else { return false }
         defer { if descriptor != 0 { close(descriptor) } }
-        return read(descriptor, path: path, summarizing: summarizing, appModules: appModules, handle: handle)
+        return read(descriptor, path: path, summarizing: summarizing, appModules: appModules, loops: loops,
+                    handle: handle)
     }
 
     /// `read` on `path` already open at `descriptor`, from where it stands.
     private static func read(_ descriptor: Int32, path: String, summarizing: Bool, appModules: Set<String>,
-                             handle: (ParsedConflict) -> Void) -> Bool {
+                             loops: (LoopReading) -> Void, handle: (ParsedConflict) -> Void) -> Bool {
         var progress = Progress(path: path, descriptor: descriptor)
         var tally = InputTally()
         // A regular file is mapped rather than copied (`main` installs `TruncationGuard` for that), from
         // its start: it was just opened, or read only with `pread`. Standard input is read from where it
         // stands, even when it is a file.
         let isFile = path != "-" && regularFileSize(descriptor) != nil
+        // Input that can be read only once is kept for the loop reader as it goes by.
+        let capture = isFile ? nil : StandardInputCapture()
+        let keep = capture.map { capture in { (run: UnsafeBufferPointer<UInt8>) in capture.keep(run) } }
         do {
             if summarizing {
                 try ConsoleLogReader.read(descriptor: descriptor, piece: isFile ? 0..<Int.max : nil, mapping: isFile,
                                           summarizing: true, appModules: appModules,
-                                          progress: { progress?.update($0) }) { parsed in
+                                          progress: { progress?.update($0) }, lines: keep) { parsed in
                     tally.count(parsed)
                     handle(parsed)
                 }
             } else {
                 // Explained conflicts are placed from the view descriptions the log holds, so their fixes rank.
                 try ConsoleLogReader.readPlacing(descriptor: descriptor, isFile: isFile, appModules: appModules,
-                                                 progress: { progress?.update($0) }) { parsed in
+                                                 progress: { progress?.update($0) }, lines: keep) { parsed in
                     tally.count(parsed)
                     handle(parsed)
                 }
@@ -54,7 +59,17 @@ enum InputFile {
             return false
         }
         progress?.finish()
-        return tally.isReadable(name(path))
+        let reading = readLoops(descriptor, capture: capture, conflicts: tally.conflicts)
+        if let reading { loops(reading) }
+        return tally.isReadable(name(path), loops: reading)
+    }
+
+    /// The loops of the input open at `descriptor` (a file, through its mapping) or of what
+    /// `capture` kept. With no conflict found the input is read for what it is whatever it holds;
+    /// else only when it holds the words a loop prints.
+    private static func readLoops(_ descriptor: Int32, capture: StandardInputCapture?, conflicts: Int) -> LoopReading? {
+        if let capture { return capture.loops(always: conflicts == 0) }
+        return LoopText.read(descriptor: descriptor, always: conflicts == 0)
     }
 
     /// Summarizes `path` into `summary`: a large file in pieces read on
@@ -66,7 +81,8 @@ enum InputFile {
     /// as `read` does.
     ///
     /// - Returns: as `read`.
-    static func summarize(_ path: String, appModules: Set<String>, into summary: inout Summary) -> Bool {
+    static func summarize(_ path: String, appModules: Set<String>, into summary: inout Summary,
+                          loops: (LoopReading) -> Void) -> Bool {
         guard let descriptor = open(path) else { return false }
         defer { if descriptor != 0 { close(descriptor) } }
         let threads = workers
@@ -77,7 +93,7 @@ enum InputFile {
         // does: a log still being written may have grown since.
         if let last = pieces.last { pieces[pieces.count - 1] = last.lowerBound..<Int.max }
         guard pieces.count > 1 else {
-            return read(descriptor, path: path, summarizing: true, appModules: appModules) { summary.add($0) }
+            return read(descriptor, path: path, summarizing: true, appModules: appModules, loops: loops) { summary.add($0) }
         }
         let queue = PieceQueue(count: pieces.count, progress: Progress(path: path, descriptor: descriptor))
         let (results, summaries) = readPieces(descriptor, pieces, threads: threads, size: size,
@@ -88,7 +104,7 @@ enum InputFile {
         // then the file is read whole (from its start: the pieces were read
         // with `pread`, which leaves the descriptor's offset where it was).
         guard results.dropLast().allSatisfy(\.endsBetweenConflicts) else {
-            return read(descriptor, path: path, summarizing: true, appModules: appModules) { summary.add($0) }
+            return read(descriptor, path: path, summarizing: true, appModules: appModules, loops: loops) { summary.add($0) }
         }
         var tally = InputTally()
         for piece in results {
@@ -99,7 +115,9 @@ enum InputFile {
             tally.append(piece.tally)
         }
         for threadSummary in summaries { summary.merge(threadSummary) }
-        return tally.isReadable(name(path))
+        let reading = readLoops(descriptor, capture: nil, conflicts: tally.conflicts)
+        if let reading { loops(reading) }
+        return tally.isReadable(name(path), loops: reading)
     }
 
     /// Reads `pieces` on `threads` threads, each taking the next piece from
@@ -257,12 +275,19 @@ struct InputTally {
         readable += later.readable
     }
 
-    /// Whether the input held a readable conflict; `false` after printing a
-    /// one-line error naming the input `name`.
-    func isReadable(_ name: String) -> Bool {
+    /// Whether the input held a readable conflict or a layout loop; `false`
+    /// after printing a one-line error naming the input `name`. This is where
+    /// an input is a loop's and not a conflict's: one with a loop and no
+    /// conflict is never "no Auto Layout conflict found".
+    func isReadable(_ name: String, loops: LoopReading? = nil) -> Bool {
         if conflicts == 0 {
+            if let loops, !loops.loops.isEmpty { return true }
+            if let notALoop = loops?.notALoop {
+                Output.error("\(name): \(notALoop.sentence)")
+                return false
+            }
             Output.error("\(name): no Auto Layout conflict found "
-                + "(no \"Unable to simultaneously satisfy constraints\" and no constraint list)")
+                + "(no \"Unable to simultaneously satisfy constraints\", no constraint list and no layout loop)")
             return false
         }
         if readable == 0, let unreadable = firstUnreadable {

@@ -6,16 +6,21 @@ import LayoutDebugSupport
 /// explainer's "why", and each unreadable line as `unparsed:` with the reason.
 struct Reports {
     let json: Bool
-    private var written = 0
+    /// How many reports were written.
+    private(set) var written = 0
     /// The pictures for `--html`, or nil when none is asked for.
     private(set) var pictures: [LayoutPicture]?
 
     init(json: Bool, drawing: Bool = false) {
         self.json = json
         pictures = drawing ? [] : nil
-        // One document, `{"schema", "kind": "explain", "reports": [...]}`, written as the
-        // log is read: a report per conflict or notice, each on its own line.
-        if json { Output.write(JSONDocumentKind.explain.head + "\"reports\":[") }
+    }
+
+    /// One document, `{"schema", "kind": "explain", "reports": [...]}`, written as the log is
+    /// read: its head before the first report (or at the end), a report per conflict or notice,
+    /// each on its own line.
+    private func writeHead() {
+        if json, written == 0 { Output.write(JSONDocumentKind.explain.head + "\"reports\":[") }
     }
 
     /// Writes the report for one conflict of `path`.
@@ -26,6 +31,7 @@ struct Reports {
         let made = ConflictReport(parsed.snapshot, listingUnparsedLines: false)
         let conflict = made.conflict
         let explanation = made.explanation!  // explaining is on by default
+        writeHead()
         if pictures != nil, !conflict.mutuallyExclusive.isEmpty {
             pictures?.append(PictureScenes.conflict(conflict, reason: explanation.reason))
         }
@@ -50,6 +56,7 @@ struct Reports {
     /// Writes the report for a message that is not a conflict: what it is,
     /// never a conflict report.
     private mutating func write(_ notice: LayoutNotice, _ parsed: ParsedConflict, path: String) {
+        writeHead()
         if json {
             let document = NoticeDocument(source: path, firstLine: parsed.firstLine, lastLine: parsed.lastLine,
                                           notice: notice.kind, details: notice,
@@ -63,8 +70,11 @@ struct Reports {
         written += 1
     }
 
-    /// Closes the JSON document.
-    func finish() {
+    /// Closes the JSON document; with `omittingEmpty`, an input that held only layout loops gets
+    /// none (their own document, `layout-loop`, follows).
+    func finish(omittingEmpty: Bool = false) {
+        if json, written == 0, omittingEmpty { return }
+        writeHead()
         if json { Output.write(written == 0 ? "]}\n" : "\n]}\n") }
     }
 

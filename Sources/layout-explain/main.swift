@@ -43,20 +43,34 @@ if options.ci {
 }
 var summary = Summary()
 var reports = options.summary ? nil : Reports(json: options.json, drawing: options.html != nil)
+var loops = Loops()
+var loopsWritten = 0
 var failed = false
 for path in options.paths {
+    let conflictsBefore = reports?.written ?? 0
     let ok = options.summary
-        ? InputFile.summarize(path, appModules: options.appModules, into: &summary)
-        : InputFile.read(path, summarizing: false, appModules: options.appModules) { parsed in
+        ? InputFile.summarize(path, appModules: options.appModules, into: &summary) { loops.add($0, path: path) }
+        : InputFile.read(path, summarizing: false, appModules: options.appModules,
+                         loops: { loops.add($0, path: path) }) { parsed in
             reports?.write(parsed, path: path == "-" ? "<stdin>" : path)
         }
     summary.finishInput()
+    // A file's loops follow its conflicts.
+    if !options.summary, !options.json {
+        loops.writeText(from: &loopsWritten, separated: (reports?.written ?? 0) > conflictsBefore || loopsWritten > 0)
+    }
     if !ok { failed = true }
 }
+if loops.incomplete { failed = true }
+let onlyLoops = !loops.reports.isEmpty && summary.total == 0 && (reports?.written ?? 0) == 0
 if options.summary {
-    if options.json { Output.write(summary.json) } else { for part in summary.textParts { Output.write(bytes: part) } }
+    if !onlyLoops {
+        if options.json { Output.write(summary.json) } else { for part in summary.textParts { Output.write(bytes: part) } }
+    }
+    if !loops.reports.isEmpty { Output.write(options.json ? loops.json(summary: true) : loops.summary.text) }
 } else {
-    reports?.finish()
+    reports?.finish(omittingEmpty: onlyLoops)
+    if options.json, !loops.reports.isEmpty { Output.write(loops.json(summary: false)) }
     if let page = options.html, let pictures = reports?.pictures {
         if let problem = Pictures.write(pictures, to: page) {
             Output.error(problem)

@@ -21,15 +21,20 @@ MARKER = re.compile(r"made at <frames(?: (#\d+))?((?: 0x[0-9a-fA-F]+)*)>")
 # from it by scripts/framework_images.py into Sources/layout-explain/FrameworkImages+List.swift,
 # and Tests/python/test_framework_images.py fails when the two differ.
 
-# Image names that start with one of these, compared without case.
+# Image names that start with one of these, compared without case (`com.apple.` is how crash
+# reports before macOS 12 name Apple's images in a thread's frames: `com.apple.AppKit`).
 FRAMEWORK_IMAGE_PREFIXES = (
     "libLayoutDebugSupport", "libReferenceKit", "libCassowary", "UIKitCore", "UIKit", "AppKit", "Foundation",
     "CoreFoundation", "CoreAutoLayout", "libswift", "libobjc", "libdispatch", "libdyld", "libc.", "libc-",
     "ld-linux", "libstdc++", "libgcc_s", "libFoundation", "SnapKit", "Masonry", "XCTest", "libXCTest",
-    "libBlocksRuntime",
+    "libBlocksRuntime", "libc++", "com.apple.",
 )
-# Image names that are exactly one of these.
-FRAMEWORK_IMAGE_NAMES = ("libc",)
+# Image names that are exactly one of these: SwiftUI and the frameworks under AppKit's display
+# cycle, as crash reports name them (a layout loop's stack runs through them).
+FRAMEWORK_IMAGE_NAMES = (
+    "libc", "SwiftUI", "SwiftUICore", "QuartzCore", "UpdateCycle", "HIToolbox", "SkyLight", "CoreGraphics",
+    "AttributeGraph", "GraphicsServices", "dyld",
+)
 # Image names that are one of these followed by a name (`libsystem_kernel.dylib`).
 FRAMEWORK_IMAGE_FAMILIES = ("libsystem_",)
 # Swift modules whose code an app links into its own image when it links them statically

@@ -22,15 +22,17 @@ extension ConsoleLogReader {
     ///   - isFile: whether `descriptor` is a regular file to read from its
     ///     start, mapped (as `read` with a piece `0..<Int.max` and `mapping`:
     ///     the caller handles `SIGBUS`).
+    ///   - lines: as `read` (`layout-explain` keeps standard input's lines for the loop reader).
     ///   - others: as `read`.
     /// - Throws: as `read`; conflicts held back are handed on first.
     public static func readPlacing(descriptor: Int32, isFile: Bool, appModules: Set<String> = [],
                                    progress: ((Int) -> Void)? = nil,
+                                   lines: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil,
                                    emit: (ParsedConflict) -> Void) throws(ConsoleReadError) {
         if isFile {
             let descriptions = fileDescriptions(descriptor)
             try read(descriptor: descriptor, piece: 0..<Int.max, mapping: true, appModules: appModules,
-                     progress: progress) { parsed in
+                     progress: progress, lines: lines) { parsed in
                 emit(placed(parsed, descriptions))
             }
             return
@@ -46,6 +48,7 @@ extension ConsoleLogReader {
         do {
             try read(descriptor: descriptor, appModules: appModules, progress: progress,
                      lines: { run in
+                         lines?(run)
                          descriptions.consume(run)
                          bytesRead += run.count
                      }) { parsed in

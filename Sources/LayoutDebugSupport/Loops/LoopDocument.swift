@@ -1,0 +1,106 @@
+// MARK: - LoopReport
+
+/// One loop of one input, as `layout-explain` reports it: where it was read, its explanation,
+/// and the report's text.
+public struct LoopReport: Sendable, Encodable {
+    public var source: String
+    public var firstLine: Int
+    public var lastLine: Int
+    public var explanation: LoopExplanation
+
+    public init(source: String, loop: PastedLoop, isFramework: (LoopFrame) -> Bool) {
+        self.source = source
+        firstLine = loop.firstLine
+        lastLine = loop.lastLine
+        explanation = LoopExplanation(loop, isFramework: isFramework)
+    }
+
+    /// `== path:1-40 ==` and the explanation's text.
+    public var text: String { "== \(source):\(firstLine)-\(lastLine) ==\n" + explanation.text }
+
+    private enum Key: String, CodingKey { case source, firstLine, lastLine, text }
+
+    /// The place, then the explanation's fields in the same object, then its text.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(firstLine, forKey: .firstLine)
+        try container.encode(lastLine, forKey: .lastLine)
+        try explanation.encode(to: encoder)
+        try container.encode(explanation.text, forKey: .text)
+    }
+}
+
+// MARK: - LoopSummary
+
+/// Repeated loops grouped by signature (pass, window class, the app's top frames), most
+/// frequent first, for `layout-explain --summary`.
+public struct LoopSummary: Sendable, Encodable {
+    /// One signature and how often it came.
+    public struct Row: Sendable, Encodable, Equatable {
+        public var signature: String
+        public var count: Int
+        public var swiftUIHosting: Bool
+    }
+
+    private var rows: [Row] = []
+
+    public init() {}
+
+    /// Counts one loop.
+    public mutating func add(_ explanation: LoopExplanation) {
+        if let index = rows.firstIndex(where: { $0.signature == explanation.signature }) {
+            rows[index].count += 1
+            rows[index].swiftUIHosting = rows[index].swiftUIHosting || explanation.swiftUIHosting
+        } else {
+            rows.append(Row(signature: explanation.signature, count: 1, swiftUIHosting: explanation.swiftUIHosting))
+        }
+    }
+
+    /// The rows, most frequent first (first seen first among equals).
+    public var sorted: [Row] {
+        rows.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+
+    /// `layout loops: 3, 2 distinct` and a `N× signature` line each.
+    public var text: String {
+        let total = rows.reduce(0) { $0 + $1.count }
+        var out = "layout loops: \(total), \(rows.count) distinct\n"
+        for row in sorted { out += "  \(row.count)× \(row.signature)" + (row.swiftUIHosting ? " (SwiftUI hosting)" : "") + "\n" }
+        return out
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for row in sorted { try container.encode(row) }
+    }
+}
+
+// MARK: - LoopDocument
+
+/// `layout-explain --json`'s document for loops: `{"schema": "layoutdebug/2", "kind":
+/// "layout-loop", "loops": […]}` (`--summary`: `"summary": […]` instead), described by
+/// `docs/schema/layout-loop.json`.
+public struct LoopDocument: Sendable, Encodable {
+    public static let schema = "layoutdebug/2"
+    public static let kind = "layout-loop"
+    public var loops: [LoopReport]?
+    public var summary: LoopSummary?
+
+    public init(loops: [LoopReport]? = nil, summary: LoopSummary? = nil) {
+        self.loops = loops
+        self.summary = summary
+    }
+
+    private enum Key: String, CodingKey { case schema, kind, loops, summary }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Self.schema, forKey: .schema)
+        try container.encode(Self.kind, forKey: .kind)
+        try container.encodeIfPresent(loops, forKey: .loops)
+        try container.encodeIfPresent(summary, forKey: .summary)
+    }
+}
