@@ -43,7 +43,7 @@ extension LoopFrame {
     /// The range of the first ` 0x…` word of `text` (after the image), or `nil`.
     private static func addressToken(in text: Substring) -> Range<Substring.Index>? {
         var index = text.startIndex
-        while let found = text[index...].firstRange(matching: "0x") {
+        while let found = text[index...].byteRange(of: "0x") {
             let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
             let hex = text[found.upperBound...].prefix { $0.isHexDigit }
             let after = text[found.upperBound...].dropFirst(hex.count).first
@@ -57,7 +57,7 @@ extension LoopFrame {
 
     /// `Image: symbol + offset`, as a reporter writes a symbolicated stack.
     private static func readSymbolicatedList(_ text: Substring, number: Int, ordinal: Int) -> LoopFrame? {
-        guard let colon = text.firstRange(matching: ": ") else { return nil }
+        guard let colon = text.byteRange(of: ": ") else { return nil }
         let image = text[..<colon.lowerBound]
         guard !image.isEmpty, image.allSatisfy({ $0.isLetter || $0.isNumber || "._+-".contains($0) }),
               endsWithOffset(text) else { return nil }
@@ -71,7 +71,7 @@ extension LoopFrame {
         let digits = body.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let count = Int(digits) else { return nil }
         let rest = body.dropFirst(digits.count).trimmingBlanks
-        if let inImage = rest.firstRange(matching: "(in ") {
+        if let inImage = rest.byteRange(of: "(in ") {
             // sample: `symbol  (in Image) + 1136  [0x…]`
             guard let close = rest[inImage.upperBound...].firstIndex(of: ")") else { return nil }
             let image = rest[inImage.upperBound..<close]
@@ -82,7 +82,7 @@ extension LoopFrame {
         guard rest.hasSuffix("]"), let open = rest.lastIndex(of: "("), let close = rest.lastIndex(of: ")"),
               open < close else { return nil }
         let inside = rest[rest.index(after: open)..<close]
-        guard let plus = inside.firstRange(matching: " + ") else { return nil }
+        guard let plus = inside.byteRange(of: " + ") else { return nil }
         return LoopFrame(index: ordinal, image: String(inside[..<plus.lowerBound]),
                          symbol: symbol(rest[..<open].trimmingBlanks), line: number, samples: count)
     }
@@ -91,7 +91,7 @@ extension LoopFrame {
     /// none (an address, `???`).
     private static func symbol(_ text: Substring) -> String? {
         var symbol = text
-        if let plus = symbol.ranges(matching: " + ").last, symbol[plus.upperBound...].first?.isNumber == true {
+        if let plus = symbol.byteRanges(of: " + ").last, symbol[plus.upperBound...].first?.isNumber == true {
             symbol = symbol[..<plus.lowerBound]
         }
         symbol = symbol.trimmingBlanks

@@ -12,16 +12,16 @@ struct LoopReason {
 
     /// The reason in `line`, or `nil` when it holds none.
     init?(in line: Substring) {
-        guard let start = line.firstRange(matching: LoopWords.reasonStart) else { return nil }
+        guard let start = line.byteRange(of: LoopWords.reasonStart) else { return nil }
         let after = line[start.upperBound...]
-        if let passEnd = after.firstRange(matching: LoopWords.reasonPassEnd) {
+        if let passEnd = after.byteRange(of: LoopWords.reasonPassEnd) {
             pass = LoopPass(appKitTitle: after[..<passEnd.lowerBound])
-        } else if let passEnd = after.firstRange(matching: " pass") {
+        } else if let passEnd = after.byteRange(of: " pass") {
             pass = LoopPass(appKitTitle: after[..<passEnd.lowerBound])
         } else {
             pass = Self.passStarting(after)
         }
-        if let end = after.firstRange(matching: LoopWords.reasonEnd) {
+        if let end = after.byteRange(of: LoopWords.reasonEnd) {
             isWhole = true
             rest = after[end.upperBound...]
         } else {
@@ -51,7 +51,7 @@ extension LoopWindow {
         let inside = text[text.index(after: open)..<close]
         var window = LoopWindow(className: String(inside), address: nil, number: nil, frame: nil, title: nil,
                                 language: nil)
-        if let colon = inside.firstRange(matching: ": 0x") {
+        if let colon = inside.byteRange(of: ": 0x") {
             window.className = String(inside[..<colon.lowerBound])
             window.address = UInt64(inside[colon.upperBound...], radix: 16)
         }
@@ -81,7 +81,7 @@ extension LoopWindow {
 
     /// `{{x, y}, {w, h}}` at the start of `text`.
     private static func readFrame(_ text: Substring) -> ([Double], Substring)? {
-        guard text.hasPrefix("{{"), let end = text.firstRange(matching: "}}") else { return nil }
+        guard text.hasPrefix("{{"), let end = text.byteRange(of: "}}") else { return nil }
         let numbers = text[text.index(text.startIndex, offsetBy: 2)..<end.lowerBound]
             .split(whereSeparator: { ",{} ".contains($0) })
             .compactMap { Double($0) }
@@ -93,7 +93,7 @@ extension LoopWindow {
     /// and a console's closing quote are not part of it.
     private static func readTitleAndLanguage(_ text: Substring, into window: inout LoopWindow) {
         var rest = text
-        if let marking = rest.firstRange(matching: LoopWords.futureMarking) { rest = rest[..<marking.lowerBound] }
+        if let marking = rest.byteRange(of: LoopWords.futureMarking) { rest = rest[..<marking.lowerBound] }
         let words = rest.split(separator: " ").map { $0.filter { $0 != "'" && $0 != "`" } }.filter { !$0.isEmpty }
         guard let last = words.last, isLanguage(last) else { return }
         window.language = last

@@ -85,7 +85,7 @@ struct LoopRegion {
             marks.handler = true
             return true
         }
-        if line.hasSuffix(":") || line.contains("Crashed::") || (line.hasPrefix("Thread ") && line.contains("::")) {
+        if line.hasSuffix(":") || line.holds("Crashed::") || (line.hasPrefix("Thread ") && line.holds("::")) {
             if isStackTitle(line) {
                 closeStack()
                 pendingTitle = String(line)
@@ -110,15 +110,15 @@ struct LoopRegion {
         hasEvent = true
         if found.pass == nil { found.pass = reason.pass }
         found.reasonIsWhole = found.reasonIsWhole || reason.isWhole
-        if line.contains("Crashing on exception:") { marks.crashing = true }
+        if line.holds("Crashing on exception:") { marks.crashing = true }
         // An app's own diagnostic: `Uncaught exception NSGenericException. The window has been …` (SuperCmd#98).
-        if let uncaught = line.firstRange(matching: "Uncaught exception ") {
+        if let uncaught = line.byteRange(of: "Uncaught exception ") {
             found.exceptionName = String(line[uncaught.upperBound...].prefix { $0 != "." && $0 != " " })
             marks.handler = true
         }
         if line.hasPrefix("reason:") { marks.handler = true }
         if let name = Self.uncaughtName(line) { found.exceptionName = name; marks.terminating = true }
-        if reason.rest.firstRange(matching: LoopWords.futureMarking) != nil { marks.futureMarking = true }
+        if reason.rest.byteRange(of: LoopWords.futureMarking) != nil { marks.futureMarking = true }
         if let window = LoopWindow.read(in: reason.rest) {
             found.window = found.window ?? window
         } else if reason.isWhole {
@@ -132,13 +132,13 @@ struct LoopRegion {
         guard line.hasPrefix("<") || line.hasPrefix("`<"), let window = LoopWindow.read(in: line) else { return false }
         note(number)
         found.window = found.window ?? window
-        if line.firstRange(matching: LoopWords.futureMarking) != nil { marks.futureMarking = true }
+        if line.byteRange(of: LoopWords.futureMarking) != nil { marks.futureMarking = true }
         return true
     }
 
     /// `*** Terminating app due to uncaught exception 'NSGenericException', reason: …`: the name.
     static func uncaughtName(_ line: Substring) -> String? {
-        guard let start = line.firstRange(matching: "uncaught exception '") else { return nil }
+        guard let start = line.byteRange(of: "uncaught exception '") else { return nil }
         let rest = line[start.upperBound...]
         return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
     }
@@ -146,10 +146,10 @@ struct LoopRegion {
     /// `Marking window 0x… as needing Update Constraints in Window for identifier 1 (limit: 198, count: 204 …)`.
     private mutating func readDisplayCycle(_ line: Substring, number: Int) -> Bool {
         marks.displayCycle = true
-        guard line.hasPrefix(LoopWords.displayCycleMarking) else { return false }
+        guard line.hasPrefix(LoopWords.displayCycleMarking.description) else { return false }
         note(number)
         hasEvent = true
-        if let needing = line.firstRange(matching: " as needing "), let end = line.firstRange(matching: " for identifier") {
+        if let needing = line.byteRange(of: " as needing "), let end = line.byteRange(of: " for identifier") {
             found.pass = found.pass ?? LoopPass(appKitTitle: line[needing.upperBound..<end.lowerBound])
         }
         if let limit = Self.integer(after: "(limit: ", in: line) { found.limit = limit }
@@ -157,40 +157,40 @@ struct LoopRegion {
         return true
     }
 
-    static func integer(after word: String, in line: Substring) -> Int? {
-        guard let range = line.firstRange(matching: word) else { return nil }
+    static func integer(after word: StaticString, in line: Substring) -> Int? {
+        guard let range = line.byteRange(of: word) else { return nil }
         return Int(line[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
     }
 
     /// UIKit's feedback-loop exception and dump, and its "Auto Layout still required" exception.
     private mutating func readUIKit(_ line: Substring, number: Int) -> Bool {
         if let name = Self.uncaughtName(line) { found.exceptionName = name; marks.terminating = true }
-        if let degenerate = line.firstRange(matching: LoopWords.degenerate) {
+        if let degenerate = line.byteRange(of: LoopWords.degenerate) {
             note(number)
             hasEvent = true
             found.form = .uikitFeedbackLoop
             found.pass = .layoutSubviews
             let rest = line[degenerate.upperBound...]
-            if let subtree = rest.firstRange(matching: LoopWords.feedbackSubtree) {
+            if let subtree = rest.byteRange(of: LoopWords.feedbackSubtree) {
                 let view = rest[subtree.upperBound...]
-                if let end = view.firstRange(matching: ">.") { found.view = String(view[...end.lowerBound]) }
+                if let end = view.byteRange(of: ">.") { found.view = String(view[...end.lowerBound]) }
             }
             return true
         }
-        if let caught = line.firstRange(matching: LoopWords.viewsCaught) {
+        if let caught = line.byteRange(of: LoopWords.viewsCaught) {
             note(number)
             found.viewsInLoop = line[caught.upperBound...].components(separatedBy: ">, <").map { part in
                 (part.hasPrefix("<") ? "" : "<") + part + (part.hasSuffix(">") ? "" : ">")
             }
             return true
         }
-        guard let still = line.firstRange(matching: LoopWords.stillRequired) else { return false }
+        guard let still = line.byteRange(of: LoopWords.stillRequired) else { return false }
         note(number)
         hasEvent = true
         found.form = .uikitLayoutStillRequired
         found.pass = .layoutSubviews
         let rest = line[still.upperBound...]
-        if let end = rest.firstRange(matching: LoopWords.stillRequiredEnd) { found.view = String(rest[..<end.lowerBound]) }
+        if let end = rest.byteRange(of: LoopWords.stillRequiredEnd) { found.view = String(rest[..<end.lowerBound]) }
         return true
     }
 
@@ -201,7 +201,7 @@ struct LoopRegion {
         guard !digits.isEmpty, body.dropFirst(digits.count).trimmingBlanks.hasPrefix("Thread_") else { return false }
         isSample = true
         closeStack()
-        inMainThread = line.contains("com.apple.main-thread") || sampleThreadTotal == nil
+        inMainThread = line.holds("com.apple.main-thread") || sampleThreadTotal == nil
         if inMainThread { sampleThreadTotal = Int(digits) }
         pendingTitle = inMainThread ? "main thread" : "other thread"
         return true

@@ -90,15 +90,15 @@ struct LoopScanner {
         if trimmed.hasPrefix("{\"app_name\"") { return !region.isTranslated }
         guard region.hasContent else { return false }
         if trimmed.contains("*** Terminating app due to uncaught exception") { return true }
-        let namesLoop = line.firstRange(matching: LoopWords.reasonStart) != nil
-            || line.firstRange(matching: LoopWords.degenerate) != nil
+        let namesLoop = line.byteRange(of: LoopWords.reasonStart) != nil
+            || line.byteRange(of: LoopWords.degenerate) != nil
         return namesLoop && region.hasEvent && !region.stacks.isEmpty
     }
 
     /// The line without a log prefix it carries (AppKit's DisplayCycle lines), a Markdown
     /// quote's `> `, or the quotes of a JSON string it is (`"3   AppKit   0x… + 1716",`).
     static func unwrapped(_ raw: Substring) -> (Substring, Bool) {
-        if let prefix = raw.firstRange(matching: LoopWords.displayCycle) { return (raw[prefix.upperBound...], true) }
+        if let prefix = raw.byteRange(of: LoopWords.displayCycle) { return (raw[prefix.upperBound...], true) }
         var line = raw.trimmingBlanks
         while line.hasPrefix(">") { line = line.dropFirst().trimmingBlanks }
         if line.first == "\"", line.filter({ $0 == "\"" }).count == 2 {

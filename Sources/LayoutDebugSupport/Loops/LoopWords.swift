@@ -6,24 +6,24 @@ enum LoopWords {
     /// AppKit's reason: `The window has been marked as needing another <PASS> pass, but it has
     /// already had more <PASS> passes than there are views in the window.` (iina#3505, UTM#3446;
     /// the Layout twin in LiveWallpaperMacOS#35, the Display twin in gasmask#172).
-    static let reasonStart = "The window has been marked as needing another "
-    static let reasonPassEnd = " pass, but it has already had more "
-    static let reasonEnd = "passes than there are views in the window."
+    static let reasonStart: StaticString = "The window has been marked as needing another "
+    static let reasonPassEnd: StaticString = " pass, but it has already had more "
+    static let reasonEnd: StaticString = "passes than there are views in the window."
     /// macOS 14's non-fatal form goes on after the window's description (Sequel-Ace#1774).
-    static let futureMarking = "Future marking as needing "
+    static let futureMarking: StaticString = "Future marking as needing "
     /// `[com.apple.AppKit:DisplayCycle] Marking window 0x… as needing Update Constraints in
     /// Window for identifier 1 (limit: 198, count: 204 w/identifier 1)` (cmux#2299).
-    static let displayCycle = "[com.apple.AppKit:DisplayCycle] "
-    static let displayCycleMarking = "Marking window "
+    static let displayCycle: StaticString = "[com.apple.AppKit:DisplayCycle] "
+    static let displayCycleMarking: StaticString = "Marking window "
     /// UIKit's feedback-loop exception: `Degenerate layout! Layout feedback loop detected in
     /// subtree of <UIView: 0x…; frame = (0 0; 375 812); …>.` (Pulley#390).
-    static let degenerate = "Degenerate layout!"
-    static let feedbackSubtree = " in subtree of "
-    static let viewsCaught = "Views caught in loop: "
+    static let degenerate: StaticString = "Degenerate layout!"
+    static let feedbackSubtree: StaticString = " in subtree of "
+    static let viewsCaught: StaticString = "Views caught in loop: "
     /// iOS 6/7: `Auto Layout still required after executing -layoutSubviews. MGScrollView's
     /// implementation of -layoutSubviews needs to call super.` (MGBoxKit#115).
-    static let stillRequired = "Auto Layout still required after executing -layoutSubviews. "
-    static let stillRequiredEnd = "'s implementation of -layoutSubviews"
+    static let stillRequired: StaticString = "Auto Layout still required after executing -layoutSubviews. "
+    static let stillRequiredEnd: StaticString = "'s implementation of -layoutSubviews"
 
     /// The frame AppKit raises from, per pass: `_postWindowNeedsUpdateConstraints` (macOS 15 and
     /// later; `…UnlessPostingDisabled` on 10.15 to 13), `_postWindowNeedsLayout`.
