@@ -36,11 +36,12 @@ public struct LoopReport: Sendable, Encodable {
 /// Repeated loops grouped by signature (pass, window class, the app's top frames), most
 /// frequent first, for `layout-explain --summary`.
 public struct LoopSummary: Sendable, Encodable {
-    /// One signature and how often it came.
+    /// One signature, how often it came, and how many of those had a SwiftUI hosting view's frame
+    /// (the signature does not hold it: two crashes of one loop can show it or not).
     public struct Row: Sendable, Encodable, Equatable {
         public var signature: String
         public var count: Int
-        public var swiftUIHosting: Bool
+        public var withSwiftUIHosting: Int
     }
 
     private var rows: [Row] = []
@@ -49,11 +50,12 @@ public struct LoopSummary: Sendable, Encodable {
 
     /// Counts one loop.
     public mutating func add(_ explanation: LoopExplanation) {
+        let hosting = explanation.swiftUIHosting ? 1 : 0
         if let index = rows.firstIndex(where: { $0.signature == explanation.signature }) {
             rows[index].count += 1
-            rows[index].swiftUIHosting = rows[index].swiftUIHosting || explanation.swiftUIHosting
+            rows[index].withSwiftUIHosting += hosting
         } else {
-            rows.append(Row(signature: explanation.signature, count: 1, swiftUIHosting: explanation.swiftUIHosting))
+            rows.append(Row(signature: explanation.signature, count: 1, withSwiftUIHosting: hosting))
         }
     }
 
@@ -68,7 +70,10 @@ public struct LoopSummary: Sendable, Encodable {
     public var text: String {
         let total = rows.reduce(0) { $0 + $1.count }
         var out = "layout loops: \(total), \(rows.count) distinct\n"
-        for row in sorted { out += "  \(row.count)× \(row.signature)" + (row.swiftUIHosting ? " (SwiftUI hosting)" : "") + "\n" }
+        for row in sorted {
+            let hosting = row.withSwiftUIHosting == 0 ? "" : " (\(row.withSwiftUIHosting) with a SwiftUI hosting view)"
+            out += "  \(row.count)× \(row.signature)\(hosting)\n"
+        }
         return out
     }
 

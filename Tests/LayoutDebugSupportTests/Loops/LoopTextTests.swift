@@ -279,7 +279,7 @@ final class LoopTextTests: XCTestCase {
         var summary = LoopSummary()
         for loop in loops { summary.add(LoopExplanation(loop, isFramework: Self.isApple)) }
         XCTAssertEqual(summary.sorted, [.init(signature: "Layout Window | NSWindow | no frame of the app's", count: 2,
-                                              swiftUIHosting: false)])
+                                              withSwiftUIHosting: 0)])
         XCTAssertEqual(summary.text, "layout loops: 2, 1 distinct\n  2× Layout Window | NSWindow | no frame of the app's\n")
     }
 
