@@ -63,6 +63,18 @@ struct Options {
                       views at the frames our solver computes (a log has none), its
                       constraints highlighted, the broken one red and dashed
 
+        Layout loops are read too (docs/LOOPS.md): AppKit's "more Update Constraints in
+        Window passes than there are views in the window" (and its Layout Window and
+        Display Window twins) in a crash report, an .ips, a console, macOS 14's non-fatal
+        line, AppKit's DisplayCycle log, an app's own exception handler or a hang sample;
+        UIKit's layout feedback loop and "Auto Layout still required after executing
+        -layoutSubviews". Each says from the text alone: the pass, the window (class,
+        number, frame), the OS, whether a SwiftUI hosting view and a window-frame change
+        take part, your own frames, and what only a live debugger can tell. --summary
+        groups them by signature; --json writes a "layout-loop" document (layoutdebug/2).
+        A report cut short, unsymbolicated frames or a stack with no AppKit frame get one
+        line on standard error each, and exit status 1.
+
         Messages that print a constraint but are not conflicts are explained as what they
         are, never as a conflict ("Not a conflict: ..."): "Unable to install constraint on
         view" and "Unable to activate constraint with anchors" (the items share no common
@@ -129,7 +141,8 @@ struct Options {
         empty or cut inside a conflict; a baseline unreadable or from a newer schema).
 
         Exit status: 0 when every input was read; 1 when a file is missing or unreadable,
-        or holds no readable conflict and no message explained; 2 for a bad option. With --symbolicate: 0, or 2
+        holds no readable conflict, no message explained and no layout loop, or a loop's
+        text is cut short, unsymbolicated or without an AppKit frame; 2 for a bad option. With --symbolicate: 0, or 2
         when DIR or FILE is missing or neither llvm-symbolizer nor lldb is on PATH.
         """
 

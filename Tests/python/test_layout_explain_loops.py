@@ -57,7 +57,7 @@ EXPECTED = {
 
 # The one line each bad input gets on standard error.
 BAD_LINES = {
-    "bad-truncated-crash.txt": ":16: the text is cut off before the loop's report ends; what follows is read from the part pasted",
+    "bad-truncated-crash.txt": ":2: the text is cut off before the loop's report ends; what follows is read from the part pasted",
     "bad-unsymbolicated.txt": ":2: some frames are addresses without symbols; symbolicate the report (Xcode's Organizer, atos) to see whose they are",
     "nonfatal-14-future-marking.txt": ":2: the text is cut off before the loop's report ends; what follows is read from the part pasted",
     "bad-no-appkit-frames.txt": ": a stack with no AppKit or UIKit frame and no loop's reason: not a layout loop, and no Auto Layout conflict",

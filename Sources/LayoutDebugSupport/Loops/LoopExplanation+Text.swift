@@ -88,6 +88,7 @@ extension LoopExplanation {
     }
 
     private var appFrameLines: [String] {
+        guard stackFrames > 0 else { return ["Your frames: the text holds no stack"] }
         guard !appFrames.isEmpty else {
             return ["Your frames: none in the stack (every frame is a framework's or the system's, or main)"]
         }

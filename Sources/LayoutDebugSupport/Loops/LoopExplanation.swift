@@ -30,6 +30,8 @@ public struct LoopExplanation: Sendable, Encodable {
     public var windowFrameChange: FrameChange?
     /// The app's own frames, innermost first (at most 5).
     public var appFrames: [FrameFacts]
+    /// How many frames the loop's stack has (0: the text holds none).
+    public var stackFrames: Int
     /// What only a live debugger can tell.
     public var liveOnly: String
     public var problems: [LoopProblem]
@@ -87,6 +89,7 @@ public struct LoopExplanation: Sendable, Encodable {
         windowFrameChange = loop.form == .hangSample ? nil : Self.frameChange(in: loop.stack)
         let own = loop.stack.filter { $0.image != nil && !isFramework($0) && !Self.isEntryPoint($0) }
         appFrames = own.prefix(5).map { FrameFacts(index: $0.index, image: $0.image, symbol: $0.symbol) }
+        stackFrames = loop.stack.count
         liveOnly = "which view asks for another pass each time, and what each pass changed (frames, constraint "
             + "constants): a pasted text holds at most the stack of one request"
         problems = loop.problems

@@ -59,6 +59,10 @@ struct LoopRegion {
     mutating func consume(_ line: Substring, raw: Substring, number: Int, isDisplayCycle: Bool) {
         let trimmed = line.trimmingBlanks
         if trimmed.hasPrefix("Translated Report") { isTranslated = true; found.isModernReport = true }
+        // A report's loop starts at its header.
+        if ["Translated Report", "Process:", "Sampling process ", "{\"app_name\"", "OS Version:"].contains(where: trimmed.hasPrefix) {
+            note(number)
+        }
         if readIPS(raw, number: number) { return }
         if awaitsDescription, !trimmed.isEmpty {
             awaitsDescription = false
@@ -165,7 +169,10 @@ struct LoopRegion {
     /// UIKit's feedback-loop exception and dump, and its "Auto Layout still required" exception.
     private mutating func readUIKit(_ line: Substring, number: Int) -> Bool {
         if let name = Self.uncaughtName(line) { found.exceptionName = name; marks.terminating = true }
-        if let degenerate = line.byteRange(of: LoopWords.degenerate) {
+        // UIKit goes on "Layout feedback loop detected/suspected" on the same line, or ends the
+        // line there (its log's head); a sentence that names the words is neither.
+        if let degenerate = line.byteRange(of: LoopWords.degenerate),
+           line.holds(" Layout feedback loop") || line[degenerate.upperBound...].trimmingBlanks.isEmpty {
             note(number)
             hasEvent = true
             found.form = .uikitFeedbackLoop
