@@ -56,21 +56,30 @@ extension LoopText {
         return scanner.finish()
     }
 
-    /// Words every loop's text holds one of, each with a byte rare in logs to skip to: AppKit's
-    /// reason and its DisplayCycle marking (`in Window pass`, `Window for identifier`), its throw
-    /// site, UIKit's two exceptions.
-    private static let anchors: [(StaticString, Int)] = [
-        (" Window ", 1), ("_postWindowNeeds", 5), ("Degenerate layout", 0), ("still required after", 8),
+    /// Words every loop's text holds one of, grouped by a byte rare in logs that each holds at
+    /// the given offset, so one `memchr` pass per byte finds them all: AppKit's reason and its
+    /// DisplayCycle marking (`in Window pass`, `Window for identifier`) and its throw site share
+    /// the `W`; UIKit's two exceptions have theirs.
+    private static let anchors: [(byte: UInt8, words: [(StaticString, Int)])] = [
+        (UInt8(ascii: "W"), [(" Window ", 1), ("_postWindowNeeds", 5)]),
+        (UInt8(ascii: "D"), [("Degenerate layout", 0)]),
+        (UInt8(ascii: "q"), [("still required after", 8)]),
     ]
 
-    /// Where the anchors are, in order (at most 64 of each).
+    /// Where the anchors' words start, in order (at most 64 per byte, one per window).
     private static func anchorHits(_ text: ByteText) -> [Int] {
         var hits: [Int] = []
-        for (word, anchor) in anchors {
+        for (byte, words) in anchors {
+            var found = 0
             var from = 0
-            while hits.count < 64 * anchors.count, let found = text.firstIndex(of: word, anchor: anchor, from: from, to: text.count) {
-                hits.append(found)
-                from = found + window
+            while found < 64, let candidate = text.firstIndex(of: byte, from: from, to: text.count) {
+                from = candidate + 1
+                guard let start = words.lazy.compactMap({ word, offset -> Int? in
+                    text.has(word, at: candidate - offset) ? candidate - offset : nil
+                }).first else { continue }
+                hits.append(start)
+                found += 1
+                from = start + window
             }
         }
         return hits.sorted()
