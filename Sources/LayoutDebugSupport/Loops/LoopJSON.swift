@@ -2,26 +2,15 @@
 
 /// A JSON value of an `.ips` crash report, read leniently: a report pasted into an issue is
 /// often cut, so a value cut short keeps what came before the cut (`isCut`), and a key is
-/// found wherever it stands (`value(after:in:)`), with or without the object around it.
-enum LoopJSON: Equatable {
+/// found wherever it stands (`value(after:in:)`), with or without the object around it. (CI's
+/// `JSONValue` reads whole, well-formed documents only, and sits above this folder.)
+enum LoopJSON {
     case object([(String, LoopJSON)])
     case array([LoopJSON])
     case string(String)
     case number(Double)
     case bool(Bool)
     case other
-
-    static func == (lhs: LoopJSON, rhs: LoopJSON) -> Bool {
-        switch (lhs, rhs) {
-        case (.object(let a), .object(let b)): return a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
-        case (.array(let a), .array(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.other, .other): return true
-        default: return false
-        }
-    }
 
     /// The member `key` of an object.
     subscript(key: String) -> LoopJSON? {

@@ -68,7 +68,7 @@ extension LoopRegion {
             found.stacks.append(Self.stack("Last Exception Backtrace", value.array, images: images, line: lastLine))
         }
         if let (value, _) = LoopJSON.value(after: "threads", in: ipsBytes),
-           let crashed = value.array.first(where: { $0["triggered"] == .bool(true) }) {
+           let crashed = value.array.first(where: { if case .bool(true)? = $0["triggered"] { return true } else { return false } }) {
             found.stacks.append(Self.stack("Thread Crashed", crashed["frames"]?.array ?? [], images: images,
                                            line: lastLine))
         }
