@@ -31,6 +31,8 @@ struct LoopRegion {
     private var stackIsOpen = false
     private var awaitsDescription = false
     private var announcedStackMissing = false
+    /// UIKit's dump: its "Views caught in loop:" list goes on until a blank line.
+    private var collectingViews = false
     var marks = Marks()
     /// The region's `.ips` JSON, kept from its first key line on (`LoopRegion+IPS`).
     var ipsBytes: [UInt8] = []
@@ -186,9 +188,21 @@ struct LoopRegion {
         }
         if let caught = line.byteRange(of: LoopWords.viewsCaught) {
             note(number)
-            found.viewsInLoop = line[caught.upperBound...].components(separatedBy: ">, <").map { part in
-                (part.hasPrefix("<") ? "" : "<") + part + (part.hasSuffix(">") ? "" : ">")
-            }
+            found.viewsInLoop += Self.descriptions(in: line[caught.upperBound...])
+            collectingViews = true
+            return true
+        }
+        if collectingViews {
+            collectingViews = !line.trimmingBlanks.isEmpty
+            found.viewsInLoop += Self.descriptions(in: line)
+            if collectingViews { note(number) }
+            return collectingViews
+        }
+        // The dump's head puts the subtree on the line after "Degenerate layout!".
+        if found.form == .uikitFeedbackLoop, found.view == nil, let subtree = line.byteRange(of: LoopWords.feedbackSubtree) {
+            note(number)
+            let view = line[subtree.upperBound...]
+            if let end = view.byteRange(of: ">.") { found.view = String(view[...end.lowerBound]) }
             return true
         }
         guard let still = line.byteRange(of: LoopWords.stillRequired) else { return false }
@@ -199,6 +213,17 @@ struct LoopRegion {
         let rest = line[still.upperBound...]
         if let end = rest.byteRange(of: LoopWords.stillRequiredEnd) { found.view = String(rest[..<end.lowerBound]) }
         return true
+    }
+
+    /// Each `<…>` description on a line (an array's items, however UIKit prints the array).
+    static func descriptions(in line: Substring) -> [String] {
+        var found: [String] = []
+        var rest = line
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            found.append(String(rest[open...close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
     }
 
     /// A sample's thread line, `2529 Thread_3848215   DispatchQueue_1: com.apple.main-thread  (serial)`.

@@ -188,6 +188,37 @@ final class LoopTextTests: XCTestCase {
         XCTAssertEqual(LoopExplanation(loop, isFramework: Self.isApple).signature, "-layoutSubviews | UIView | no frame of the app's")
     }
 
+    /// The dump's lines as UIKitCore's format strings make them (`_UIViewLayoutFeedbackLoopDebugger`
+    /// in EthanArbuckle/iPhone18-3_26.1_23B85_Restore: `Degenerate layout!`, ` Layout feedback loop
+    /// detected`, ` in subtree of %@. `, `Views caught in loop: %@`); the views are made up. No
+    /// real dump was found: the array is read as whatever `<…>` descriptions follow.
+    func test_uikits_dump_gives_the_subtree_on_the_next_line_and_the_views_caught() throws {
+        let loops = LoopText.read("""
+            2022-02-17 17:41:44.604315-0800 Demo[87556:2029780] [LayoutLoop] Degenerate layout!
+             Layout feedback loop detected in subtree of <UIView: 0x7fc47f407f90; frame = (0 0; 375 667); >. 
+            Views caught in loop: (
+                "<UIView: 0x7fc47f407f90; frame = (0 0; 375 667); >",
+                "<Demo.BadgeView: 0x7fc47f50a2b0; frame = (16 20; 80 20); >"
+            )
+
+            Top-level view = <UIView: 0x7fc47f407f90; frame = (0 0; 375 667); >
+            """).loops
+        XCTAssertEqual(loops.count, 1)
+        XCTAssertEqual(loops.first?.view, "<UIView: 0x7fc47f407f90; frame = (0 0; 375 667); >")
+        XCTAssertEqual(loops.first?.viewsInLoop, ["<UIView: 0x7fc47f407f90; frame = (0 0; 375 667); >",
+                                                  "<Demo.BadgeView: 0x7fc47f50a2b0; frame = (16 20; 80 20); >"])
+    }
+
+    /// The Display Window twin, as gasmask#172 (macOS 10.15/11 beta) titles its crash.
+    func test_the_display_window_twin_gives_the_display_pass() {
+        let loops = LoopText.read("""
+            Application Specific Information:
+            Crashing on exception: The window has been marked as needing another Display Window pass, but it has already had more Display Window passes than there are views in the window.
+            """).loops
+        XCTAssertEqual(loops.map(\.pass), [.display])
+        XCTAssertEqual(loops.first?.problems, [])
+    }
+
     func test_layout_still_required_names_the_class_and_iOS_7_or_earlier() throws {
         let loop = try loop("uikit-layout-still-required.txt")
         XCTAssertEqual(loop.form, .uikitLayoutStillRequired)
