@@ -281,9 +281,9 @@ struct InputTally {
     /// conflict is never "no Auto Layout conflict found".
     func isReadable(_ name: String, loops: LoopReading? = nil) -> Bool {
         if conflicts == 0 {
-            if let loops, !loops.loops.isEmpty { return true }
-            if let notALoop = loops?.notALoop {
-                Output.error("\(name): \(notALoop.sentence)")
+            if let loops, !loops.isEmpty { return true }
+            if let notALoop = loops?.notALoopSentence {
+                Output.error("\(name): \(notALoop)")
                 return false
             }
             Output.error("\(name): no Auto Layout conflict found "

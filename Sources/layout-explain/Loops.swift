@@ -12,23 +12,22 @@ struct Loops {
     /// Whether an input's loop had a problem (cut off, unsymbolicated, no AppKit frame).
     private(set) var incomplete = false
 
-    /// Whether a frame is a framework's or the system's: the one list (`FrameworkImages`).
-    static func isFramework(_ frame: LoopFrame) -> Bool {
-        if let image = frame.image, FrameworkImages.contains(image: image) { return true }
-        return frame.symbol.map(FrameworkImages.contains(symbol:)) ?? false
+    /// Whether a frame of `image` and `symbol` is a framework's or the system's: the one list
+    /// (`FrameworkImages`).
+    static func isFramework(image: String?, symbol: String?) -> Bool {
+        if let image, FrameworkImages.contains(image: image) { return true }
+        return symbol.map(FrameworkImages.contains(symbol:)) ?? false
     }
 
     /// Adds the loops `reading` found in `path`, writing each problem as one line on standard error.
     mutating func add(_ reading: LoopReading, path: String) {
-        let source = path == "-" ? "<stdin>" : path
-        for loop in reading.loops {
-            let report = LoopReport(source: source, loop: loop, isFramework: Self.isFramework)
-            for problem in loop.problems {
-                Output.error("\(source):\(loop.firstLine): \(problem.sentence)")
+        for report in reading.reports(source: path == "-" ? "<stdin>" : path, isFramework: Self.isFramework) {
+            for line in report.problemLines {
+                Output.error(line)
                 incomplete = true
             }
             reports.append(report)
-            summary.add(report.explanation)
+            summary.add(report)
         }
     }
 

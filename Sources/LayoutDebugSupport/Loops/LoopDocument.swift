@@ -3,12 +3,12 @@
 /// One loop of one input, as `layout-explain` reports it: where it was read, its explanation,
 /// and the report's text.
 public struct LoopReport: Sendable, Encodable {
-    public var source: String
-    public var firstLine: Int
-    public var lastLine: Int
-    public var explanation: LoopExplanation
+    var source: String
+    var firstLine: Int
+    var lastLine: Int
+    var explanation: LoopExplanation
 
-    public init(source: String, loop: PastedLoop, isFramework: (LoopFrame) -> Bool) {
+    init(source: String, loop: PastedLoop, isFramework: (LoopFrame) -> Bool) {
         self.source = source
         firstLine = loop.firstLine
         lastLine = loop.lastLine
@@ -19,6 +19,11 @@ public struct LoopReport: Sendable, Encodable {
     public var text: String { "== \(source):\(firstLine)-\(lastLine) ==\n" + explanation.text }
 
     private enum Key: String, CodingKey { case source, firstLine, lastLine, text }
+
+    /// What the text lacks, one line each: `path:12: the text is cut off …`.
+    public var problemLines: [String] {
+        explanation.problems.map { "\(source):\(firstLine): \($0.sentence)" }
+    }
 
     /// The place, then the explanation's fields in the same object, then its text.
     public func encode(to encoder: Encoder) throws {
@@ -38,18 +43,24 @@ public struct LoopReport: Sendable, Encodable {
 public struct LoopSummary: Sendable, Encodable {
     /// One signature, how often it came, and how many of those had a SwiftUI hosting view's frame
     /// (the signature does not hold it: two crashes of one loop can show it or not).
-    public struct Row: Sendable, Encodable, Equatable {
-        public var signature: String
-        public var count: Int
-        public var withSwiftUIHosting: Int
+    struct Row: Sendable, Encodable, Equatable {
+        var signature: String
+        var count: Int
+        var withSwiftUIHosting: Int
     }
 
     private var rows: [Row] = []
 
+    /// No loop counted yet.
     public init() {}
 
     /// Counts one loop.
-    public mutating func add(_ explanation: LoopExplanation) {
+    public mutating func add(_ report: LoopReport) {
+        add(report.explanation)
+    }
+
+    /// Counts one loop.
+    mutating func add(_ explanation: LoopExplanation) {
         let hosting = explanation.swiftUIHosting ? 1 : 0
         if let index = rows.firstIndex(where: { $0.signature == explanation.signature }) {
             rows[index].count += 1
@@ -60,11 +71,11 @@ public struct LoopSummary: Sendable, Encodable {
     }
 
     /// The rows, most frequent first (first seen first among equals).
-    public var sorted: [Row] {
+    var sorted: [Row] {
         rows.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
     }
 
-    public var isEmpty: Bool { rows.isEmpty }
+    var isEmpty: Bool { rows.isEmpty }
 
     /// `layout loops: 3, 2 distinct` and a `N× signature` line each.
     public var text: String {
@@ -77,6 +88,7 @@ public struct LoopSummary: Sendable, Encodable {
         return out
     }
 
+    /// The rows, most frequent first.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.unkeyedContainer()
         for row in sorted { try container.encode(row) }
@@ -89,11 +101,12 @@ public struct LoopSummary: Sendable, Encodable {
 /// "layout-loop", "loops": […]}` (`--summary`: `"summary": […]` instead), described by
 /// `docs/schema/layout-loop.json`.
 public struct LoopDocument: Sendable, Encodable {
-    public static let schema = "layoutdebug/2"
-    public static let kind = "layout-loop"
-    public var loops: [LoopReport]?
-    public var summary: LoopSummary?
+    static let schema = "layoutdebug/2"
+    static let kind = "layout-loop"
+    var loops: [LoopReport]?
+    var summary: LoopSummary?
 
+    /// Every loop's report, or with `summary` the signatures' counts.
     public init(loops: [LoopReport]? = nil, summary: LoopSummary? = nil) {
         self.loops = loops
         self.summary = summary
@@ -101,6 +114,7 @@ public struct LoopDocument: Sendable, Encodable {
 
     private enum Key: String, CodingKey { case schema, kind, loops, summary }
 
+    /// `schema` and `kind` first, then `loops` or `summary`.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(Self.schema, forKey: .schema)

@@ -3,7 +3,7 @@
 extension LoopExplanation {
     /// The report, one finding a line, in the words of `layout-explain`'s conflict reports: what
     /// the text says, and plainly what it cannot.
-    public var text: String {
+    var text: String {
         var lines = [headline]
         if let exception { lines.append("Raised: \(exception)") }
         if let window { lines.append("Window: " + Self.describe(window)) }

@@ -4,64 +4,64 @@
 /// JSON is the `layout-loop` document's item): the pass, the window, the OS era, whether a
 /// SwiftUI hosting view drives it, whether a window-frame change runs inside the pass, the app's
 /// own frames, and what only a live debugger can tell. Nothing here guesses a cause.
-public struct LoopExplanation: Sendable, Encodable {
+struct LoopExplanation: Sendable, Encodable {
     /// `AppKit` or `UIKit`.
-    public var platform: String
-    public var form: LoopForm
-    public var pass: LoopPass?
+    var platform: String
+    var form: LoopForm
+    var pass: LoopPass?
     /// The exception's name, when the text gives it.
-    public var exception: String?
-    public var window: WindowFacts?
+    var exception: String?
+    var window: WindowFacts?
     /// UIKit: the view the exception names, as printed.
-    public var view: String?
-    public var viewsInLoop: [String]
-    public var os: LoopEra
+    var view: String?
+    var viewsInLoop: [String]
+    var os: LoopEra
     /// AppKit's DisplayCycle log: the pass limit and the count the window reached.
-    public var limit: Int?
-    public var count: Int?
+    var limit: Int?
+    var count: Int?
     /// A hang sample: samples of the main thread inside the pass, of all its samples.
-    public var samplesInPass: Int?
-    public var samples: Int?
+    var samplesInPass: Int?
+    var samples: Int?
     /// Whether a SwiftUI hosting view takes part (a frame of `NSHostingView`, `_UIHostingView`…).
-    public var swiftUIHosting: Bool
+    var swiftUIHosting: Bool
     /// Those frames, as `#7 SwiftUI NSHostingView.requestUpdate(after:)`, innermost first (at most 3).
-    public var hostingFrames: [String]
+    var hostingFrames: [String]
     /// A window-frame change called from inside a pass, when the stack shows one.
-    public var windowFrameChange: FrameChange?
+    var windowFrameChange: FrameChange?
     /// The app's own frames, innermost first (at most 5).
-    public var appFrames: [FrameFacts]
+    var appFrames: [FrameFacts]
     /// How many frames the loop's stack has (0: the text holds none).
-    public var stackFrames: Int
+    var stackFrames: Int
     /// What only a live debugger can tell.
-    public var liveOnly: String
-    public var problems: [LoopProblem]
+    var liveOnly: String
+    var problems: [LoopProblem]
     /// Pass, window class and the app's top frames: repeated crashes of one loop share it.
-    public var signature: String
+    var signature: String
 
     /// A window's facts, its address as `"0x…"`.
-    public struct WindowFacts: Sendable, Encodable, Equatable {
-        public var className: String
-        public var address: String?
-        public var number: Int?
+    struct WindowFacts: Sendable, Encodable, Equatable {
+        var className: String
+        var address: String?
+        var number: Int?
         /// x, y, width, height, in screen coordinates.
-        public var frame: [Double]?
-        public var title: String?
-        public var language: String?
+        var frame: [Double]?
+        var title: String?
+        var language: String?
     }
 
     /// One frame, as the report prints it.
-    public struct FrameFacts: Sendable, Encodable, Equatable {
-        public var index: Int
-        public var image: String?
-        public var symbol: String?
+    struct FrameFacts: Sendable, Encodable, Equatable {
+        var index: Int
+        var image: String?
+        var symbol: String?
     }
 
     /// A window-frame setter and the pass frame it runs under.
-    public struct FrameChange: Sendable, Encodable, Equatable {
-        public var setter: String
+    struct FrameChange: Sendable, Encodable, Equatable {
+        var setter: String
         /// The pass frame, and the pass it runs (`Layout Window`).
-        public var pass: String
-        public var passName: String
+        var pass: String
+        var passName: String
     }
 
     /// Explains `loop`.
@@ -69,7 +69,7 @@ public struct LoopExplanation: Sendable, Encodable {
     ///   - loop: The loop as read.
     ///   - isFramework: Whether a frame is a framework's or the system's, never the app's (the
     ///     one list `layout-explain` is generated with, `FRAMEWORK_*` in origin_text.py).
-    public init(_ loop: PastedLoop, isFramework: (LoopFrame) -> Bool) {
+    init(_ loop: PastedLoop, isFramework: (LoopFrame) -> Bool) {
         platform = loop.pass == .layoutSubviews ? "UIKit" : "AppKit"
         form = loop.form
         pass = loop.pass
@@ -160,14 +160,14 @@ public struct LoopExplanation: Sendable, Encodable {
 
 /// The OS a loop happened on: the report's own version when it gives one, else the era its form
 /// shows, with the evidence in a few words.
-public struct LoopEra: Sendable, Encodable, Equatable {
+struct LoopEra: Sendable, Encodable, Equatable {
     /// The version the report's header gives (`macOS 11.2.1 (20D75)`).
-    public var version: String?
+    var version: String?
     /// The lowest and highest major version the form allows, when it tells.
-    public var since: String?
-    public var until: String?
+    var since: String?
+    var until: String?
     /// Why, in a few words.
-    public var evidence: String
+    var evidence: String
 
     init(_ loop: PastedLoop) {
         if let version = loop.osVersion {

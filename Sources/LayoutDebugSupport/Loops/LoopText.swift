@@ -3,13 +3,28 @@
 /// What `LoopText` found in a text: its loops, or, when it holds none, what it is instead.
 public struct LoopReading: Sendable {
     /// Every loop, in the order the text gives them.
-    public var loops: [PastedLoop] = []
+    var loops: [PastedLoop] = []
     /// When there is no loop: a text that looks like one's evidence but is not, for its one line.
-    public var notALoop: NotALoop?
+    var notALoop: NotALoop?
+
+    /// Whether the text holds no loop.
+    public var isEmpty: Bool { loops.isEmpty }
+
+    /// When the text holds no loop but a stack or a sample that is not one: the one line saying so.
+    public var notALoopSentence: String? { notALoop?.sentence }
+
+    /// Each loop's report.
+    /// - Parameters:
+    ///   - source: The input's name, as reports print it (`<stdin>` for standard input).
+    ///   - isFramework: Whether a frame of this image and symbol is a framework's or the system's,
+    ///     never the app's (`layout-explain` asks the one list, `FRAMEWORK_*` in origin_text.py).
+    public func reports(source: String, isFramework: (_ image: String?, _ symbol: String?) -> Bool) -> [LoopReport] {
+        loops.map { LoopReport(source: source, loop: $0) { isFramework($0.image, $0.symbol) } }
+    }
 }
 
 /// A text that holds a stack or a sample but no layout loop.
-public enum NotALoop: String, Sendable, Equatable {
+enum NotALoop: String, Sendable, Equatable {
     /// A hang's sample whose threads are never inside a layout pass.
     case hangWithoutPass
     /// A stack with no AppKit or UIKit frame.
@@ -18,7 +33,7 @@ public enum NotALoop: String, Sendable, Equatable {
     case unsymbolicatedStack
 
     /// The one line it is told in.
-    public var sentence: String {
+    var sentence: String {
         switch self {
         case .hangWithoutPass:
             return "a hang sample whose threads are never inside a layout pass: not a layout loop, and no Auto Layout "
@@ -41,7 +56,7 @@ public enum NotALoop: String, Sendable, Equatable {
 public enum LoopText {
     /// Every loop in `text`.
     /// - Complexity: O(n) in the text's length.
-    public static func read(_ text: String) -> LoopReading {
+    static func read(_ text: String) -> LoopReading {
         var scanner = LoopScanner()
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

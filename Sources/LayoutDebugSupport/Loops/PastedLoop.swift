@@ -6,48 +6,48 @@
 ///
 /// The wordings each field is read from, and where each was seen, are in `LoopWords` and
 /// `Tests/Fixtures/loops/SOURCES.md`.
-public struct PastedLoop: Sendable {
+struct PastedLoop: Sendable {
     /// The first and last line (from 1) of the input the loop was read from.
-    public var firstLine: Int
-    public var lastLine: Int
+    var firstLine: Int
+    var lastLine: Int
     /// The form it was pasted in.
-    public var form: LoopForm
+    var form: LoopForm
     /// The pass that never settled, when the text names it (its reason or its throw site).
-    public var pass: LoopPass?
+    var pass: LoopPass?
     /// The exception's name (`NSGenericException`), when the text gives it.
-    public var exceptionName: String?
+    var exceptionName: String?
     /// The window, from the description AppKit appends to the reason (macOS 11 and later).
-    public var window: LoopWindow?
+    var window: LoopWindow?
     /// UIKit: the view the exception names (the feedback loop's top-level view, or the class
     /// whose `-layoutSubviews` did not call super), as printed.
-    public var view: String?
+    var view: String?
     /// UIKit's feedback-loop dump: the views it says are caught in the loop, as printed.
-    public var viewsInLoop: [String] = []
+    var viewsInLoop: [String] = []
     /// The OS version the report's header gives (`macOS 11.2.1 (20D75)`).
-    public var osVersion: String?
+    var osVersion: String?
     /// AppKit's DisplayCycle log: the pass limit and the count the window reached.
-    public var limit: Int?
-    public var count: Int?
+    var limit: Int?
+    var count: Int?
     /// The stack that tells the loop: the exception's backtrace, else the crashed thread's, else
     /// the one stack pasted; innermost frame first.
-    public var stack: [LoopFrame] = []
+    var stack: [LoopFrame] = []
     /// A hang sample: how many samples the main thread spent in the pass, and how many it took.
-    public var samplesInPass: Int?
-    public var samples: Int?
+    var samplesInPass: Int?
+    var samples: Int?
     /// What the text lacks, for the one-line warnings.
-    public var problems: [LoopProblem] = []
+    var problems: [LoopProblem] = []
     /// Whether the reason came whole (it ends "… than there are views in the window.").
-    public var reasonIsWhole = false
+    var reasonIsWhole = false
     /// Whether the whole reason was followed by no window description (macOS 10.15 and earlier).
-    public var reasonWithoutDescription = false
+    var reasonWithoutDescription = false
     /// Whether the text is a crash report of macOS 12 or later (`Translated Report`, `.ips`).
-    public var isModernReport = false
+    var isModernReport = false
 }
 
 // MARK: - LoopForm
 
 /// The form a loop was pasted in.
-public enum LoopForm: String, Sendable, Encodable {
+enum LoopForm: String, Sendable, Encodable {
     /// A crash report's text (`Crashing on exception:` under "Application Specific Information").
     case crashReport = "crash-report"
     /// An `.ips` crash report (JSON: `asi`, `asiBacktraces`, `lastExceptionBacktrace`).
@@ -90,14 +90,14 @@ public enum LoopForm: String, Sendable, Encodable {
 // MARK: - LoopPass
 
 /// The pass that never settled: AppKit's three window passes, or UIKit's `-layoutSubviews`.
-public enum LoopPass: String, Sendable, Encodable, CaseIterable {
+enum LoopPass: String, Sendable, Encodable, CaseIterable {
     case updateConstraints
     case layout
     case display
     case layoutSubviews
 
     /// The pass as AppKit's reason names it ("Update Constraints in Window"), or UIKit's method.
-    public var title: String {
+    var title: String {
         switch self {
         case .updateConstraints: return "Update Constraints in Window"
         case .layout: return "Layout Window"
@@ -119,37 +119,37 @@ public enum LoopPass: String, Sendable, Encodable, CaseIterable {
 
 /// A window as AppKit describes it after the reason:
 /// `<NSWindow: 0x126f5db70> 0x28f (655) {{649, 99}, {1047, 787}} Reddit en`.
-public struct LoopWindow: Sendable, Equatable {
+struct LoopWindow: Sendable, Equatable {
     /// The window's class, as printed (`SwiftUI.SwiftUIWindow`, `SPWindow`).
-    public var className: String
+    var className: String
     /// Its address, when printed.
-    public var address: UInt64?
+    var address: UInt64?
     /// The number printed twice, in hexadecimal and in decimal (`0x28f (655)`): the window's
     /// number, not its view count (AppKit's DisplayCycle log gives the limit apart).
-    public var number: Int?
+    var number: Int?
     /// Its frame in screen coordinates: x, y, width, height.
-    public var frame: [Double]?
+    var frame: [Double]?
     /// Its title, when it has one.
-    public var title: String?
+    var title: String?
     /// The language code that ends the description (`en`, `fr`, `zh-Hans`).
-    public var language: String?
+    var language: String?
 }
 
 // MARK: - LoopFrame
 
 /// One frame of a pasted stack.
-public struct LoopFrame: Sendable, Equatable {
+struct LoopFrame: Sendable, Equatable {
     /// The frame's number as printed (innermost is 0), or its place when unnumbered.
-    public var index: Int
+    var index: Int
     /// The image (`AppKit`, `SwiftUI`, `MyApp`); `com.apple.AppKit` is kept as printed.
-    public var image: String?
+    var image: String?
     /// The symbol (`-[NSView setNeedsUpdateConstraints:]`), without its `+ offset`; `nil` when the
     /// frame is an address alone.
-    public var symbol: String?
+    var symbol: String?
     /// The line (from 1) it was read from.
-    public var line: Int
+    var line: Int
     /// A hang sample's count of samples in this frame.
-    public var samples: Int?
+    var samples: Int?
 
     /// The frame as a report prints it: `#3 AppKit -[NSView layout]`.
     var text: String {
@@ -160,7 +160,7 @@ public struct LoopFrame: Sendable, Equatable {
 // MARK: - LoopProblem
 
 /// What a pasted loop lacks: each gets one line, and `layout-explain` exits 1.
-public enum LoopProblem: String, Sendable, Encodable, Equatable {
+enum LoopProblem: String, Sendable, Encodable, Equatable {
     /// The text stops inside the report (the reason is cut, or a stack is announced and missing).
     case truncated
     /// Frames that are addresses alone.
@@ -169,7 +169,7 @@ public enum LoopProblem: String, Sendable, Encodable, Equatable {
     case noPlatformFrames
 
     /// The one line the problem is told in.
-    public var sentence: String {
+    var sentence: String {
         switch self {
         case .truncated:
             return "the text is cut off before the loop's report ends; what follows is read from the part pasted"
