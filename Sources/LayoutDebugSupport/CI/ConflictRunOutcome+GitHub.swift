@@ -49,15 +49,14 @@ extension ConflictRunOutcome {
         return line + "::" + escapeData(message) + "\n"
     }
 
-    /// A message's escapes: `%` first, so the others are not escaped twice.
-    static func escapeData(_ text: String) -> String {
-        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
-    }
+    /// A message's escapes: `%`, CR and LF, in one pass (so an escape is not escaped again).
+    static func escapeData(_ text: String) -> String { dataEscapes.apply(to: text) }
 
     /// A property's escapes: the message's, and `:` and `,`, which end a property.
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
-    }
+    static func escapeProperty(_ text: String) -> String { propertyEscapes.apply(to: text) }
+
+    private static let dataEscapes = ASCIIEscapes(["%": "%25", "\r": "%0D", "\n": "%0A"])
+    private static let propertyEscapes = ASCIIEscapes(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
 
     /// A report cut to what an annotation shows well.
     private static func clipped(_ report: String) -> String {
@@ -67,16 +66,3 @@ extension ConflictRunOutcome {
     }
 }
 
-extension String {
-    /// Every `target` replaced with `replacement`, scalar by scalar (a `\r\n` is one
-    /// `Character`, so comparing characters would miss its `\n`), without Foundation.
-    func replacingAll(_ target: Unicode.Scalar, _ replacement: String) -> String {
-        guard unicodeScalars.contains(target) else { return self }
-        var out = ""
-        out.reserveCapacity(utf8.count + 16)
-        for scalar in unicodeScalars {
-            if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
-    }
-}

@@ -49,20 +49,30 @@ extension ConflictRunOutcome {
     /// `text` escaped for XML text and attributes; the control characters XML 1.0 forbids even
     /// escaped become `?`.
     static func xml(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "?"
-            default: out.unicodeScalars.append(scalar)
-            }
+        let escaped = xmlEscapes.apply(to: text)
+        // U+FFFE and U+FFFF are not characters in XML either; a log seldom holds them.
+        guard holdsNoncharacter(escaped) else { return escaped }
+        var scalars = String.UnicodeScalarView()
+        for scalar in escaped.unicodeScalars {
+            scalars.append(scalar == "\u{FFFE}" || scalar == "\u{FFFF}" ? "?" : scalar)
         }
-        return out
+        return String(scalars)
+    }
+
+    /// XML's five escapes, and `?` for each control character but tab, line feed and return.
+    private static let xmlEscapes: ASCIIEscapes = {
+        let controls = (0..<0x20).compactMap(Unicode.Scalar.init).filter { !["\t", "\n", "\r"].contains($0) }
+        let entities: [(Unicode.Scalar, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"),
+                                                    ("'", "&apos;")]
+        return ASCIIEscapes(pairs: entities + controls.map { ($0, "?") })
+    }()
+
+    /// Whether `text` holds U+FFFE or U+FFFF (UTF-8 `EF BF BE`, `EF BF BF`).
+    private static func holdsNoncharacter(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            return (0..<bytes.count - 2).contains { bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBF && bytes[$0 + 2] >= 0xBE }
+        }
     }
 }

@@ -23,7 +23,7 @@ extension ConflictRunOutcome {
         for group in new {
             guard let report = report(of: group) else { continue }
             let part = "\n<details><summary>New: \(Self.escapeHTML(group.signature))</summary>\n\n```\n"
-                + report.replacingAll("`", "ˋ") + "```\n</details>\n"
+                + Self.backticks.apply(to: report) + "```\n</details>\n"
             if out.utf8.count + part.utf8.count > Self.markdownLimit - 200 {
                 left += 1
                 continue
@@ -46,16 +46,18 @@ extension ConflictRunOutcome {
 
     /// `text` in a table cell as code: its `|` escaped, backticks kept out of the span.
     private static func code(_ text: String) -> String {
-        "`" + escapeCell(text.replacingAll("`", "ˋ")) + "`"
+        "`" + codeCell.apply(to: text) + "`"
     }
 
     /// `text` safe in a table cell: `|` escaped, line breaks as spaces.
-    private static func escapeCell(_ text: String) -> String {
-        text.replacingAll("|", "\\|").replacingAll("\n", " ").replacingAll("\r", " ")
-    }
+    private static func escapeCell(_ text: String) -> String { cell.apply(to: text) }
 
     /// `text` safe in HTML (a `<summary>`).
-    private static func escapeHTML(_ text: String) -> String {
-        text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
-    }
+    private static func escapeHTML(_ text: String) -> String { html.apply(to: text) }
+
+    /// A backtick as a modifier letter that looks like one, so a code block or span stays one.
+    private static let backticks = ASCIIEscapes(["`": "ˋ"])
+    private static let cell = ASCIIEscapes(["|": "\\|", "\n": " ", "\r": " "])
+    private static let codeCell = ASCIIEscapes(["`": "ˋ", "|": "\\|", "\n": " ", "\r": " "])
+    private static let html = ASCIIEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;"])
 }

@@ -62,6 +62,13 @@ final class ConflictRunOutcomeTests: XCTestCase {
         XCTAssertEqual(ConflictRunOutcome.xml("a<b & \"c\" 'd'\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;?")
     }
 
+    func test_xml_keepsTextAndLineBreaks_andReplacesWhatXMLForbids() {
+        // XML 1.0's Char production allows tab, LF, CR and U+0020 on, less U+FFFE and U+FFFF.
+        XCTAssertEqual(ConflictRunOutcome.xml("é | ✔\t\r\n"), "é | ✔\t\r\n")
+        XCTAssertEqual(ConflictRunOutcome.xml("a\u{FFFE}b\u{FFFF}\u{1F}c\u{FFFD}"), "a?b??c\u{FFFD}")
+        XCTAssertEqual(ConflictRunOutcome.xml(""), "")
+    }
+
     func test_githubAnnotations_followTheRunnersEscapes() {
         let text = outcome().githubAnnotations(paths: SourcePaths(root: "/src"))
         let lines = text.split(separator: "\n")
