@@ -55,6 +55,9 @@ struct ConflictRun {
     /// signature hashed (a signature is hashed once per shape). Shape ids belong to one parser.
     private var groupOfShape: [Int: Int] = [:]
     private var testOfName: [TestCaseName: Int] = [:]
+    /// The test case named last, and its id: a log names each test twice in a row (its start,
+    /// its end), and comparing two names costs less than hashing one.
+    private var lastTest: (name: TestCaseName, id: Int)?
 
     /// Most test cases a group lists; the rest are counted as "and more".
     static let testLimit = 8
@@ -146,7 +149,13 @@ struct ConflictRun {
 
     /// The id of `test`, numbered in order of first appearance.
     mutating func testID(_ test: TestCaseName) -> Int {
-        if let id = testOfName[test] { return id }
+        if let lastTest, lastTest.name == test { return lastTest.id }
+        let id = testOfName[test] ?? addTest(test)
+        lastTest = (test, id)
+        return id
+    }
+
+    private mutating func addTest(_ test: TestCaseName) -> Int {
         testCases.append(test)
         testOfName[test] = testCases.count - 1
         return testCases.count - 1
