@@ -27,8 +27,10 @@ enum LineChunks {
     }
 
     /// The most bytes mapped at once: a file is read through windows of it, each unmapped before
-    /// the next, so the pages held stay bounded whatever the file's size.
-    static let windowBytes = 32 << 20
+    /// the next, so the pages held stay bounded whatever the file's size. A mapped page read
+    /// counts in the peak resident memory until its window goes: 8 MB keeps a file's peak near
+    /// standard input's (32 MB windows added 25 MB), for a mapping call every 8 MB.
+    static let windowBytes = 8 << 20
 
     /// Reads a regular file through mapped windows; `nil` when it cannot be mapped.
     private static func readMapped(_ descriptor: Int32,
@@ -105,6 +107,13 @@ enum LineChunks {
         return end
     }
 
+    /// The most bytes one `read(2)` asks for. Its lines are handed over at once, and the rest
+    /// (part of a line) moved to the front, so the same few hundred kilobytes of the buffer are
+    /// used again and again and stay in the core's cache for the kernel's copy and every scan
+    /// after it; a redirected file's 4 MB reads went to memory and back each time. A pipe gives
+    /// less at a time anyway.
+    static let readSize = 256 << 10
+
     /// Reads `descriptor` into one buffer, handing over its whole lines and moving the rest
     /// to the front.
     private static func readBuffered(_ descriptor: Int32,
@@ -114,7 +123,7 @@ enum LineChunks {
         defer { buffer.deallocate() }
         var filled = 0, total = 0
         while true {
-            let count = readBytes(descriptor, buffer + filled, min(chunkSize, capacity - filled))
+            let count = readBytes(descriptor, buffer + filled, min(readSize, capacity - filled))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io(errno)
