@@ -308,6 +308,11 @@ struct ConsoleLogParser {
     /// The earliest of up to `headerReach` lines before `lineStart` holding
     /// the header or the advice, so a conflict is read from its header.
     private func headerLine(_ text: ByteText, before lineStart: Int, notBefore: Int) -> Int? {
+        // Most lines before a test's start or a buffer's end hold no keyword: one search over
+        // all of them says so for about what one line's costs.
+        guard Keywords.mayOpen(text, reachStart(text, before: lineStart, notBefore: notBefore), lineStart - 1) else {
+            return nil
+        }
         var found: Int?
         var end = lineStart - 1
         for _ in 0..<Self.headerReach where end > notBefore {
@@ -326,6 +331,17 @@ struct ConsoleLogParser {
             end = start - 1
         }
         return found
+    }
+
+    /// The start of the earliest line `headerLine` reads.
+    private func reachStart(_ text: ByteText, before lineStart: Int, notBefore: Int) -> Int {
+        var start = lineStart
+        var end = lineStart - 1
+        for _ in 0..<Self.headerReach where end > notBefore {
+            start = text.lineStart(containing: end - 1, notBefore: notBefore)
+            end = start - 1
+        }
+        return start
     }
 
     /// Whether the parser is between conflicts, with nothing read and

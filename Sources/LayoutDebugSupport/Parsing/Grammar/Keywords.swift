@@ -46,3 +46,16 @@ struct Keywords {
         }
     }
 }
+
+extension Keywords {
+    /// Whether `text[start..<end]`, which may span lines, holds a phrase that makes a line a
+    /// header, the advice or a notice. No phrase spans lines, so when it holds none, none of its
+    /// lines is one.
+    static func mayOpen(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        text.firstIndex(of: "simultaneously satisfy constraints", anchor: 13, from: start, to: end) != nil
+            || text.firstIndex(of: "Conflicting constraints detected", anchor: 3, from: start, to: end) != nil
+            || text.firstIndex(of: "at least one of the constraints in the following list", anchor: 44,
+                               from: start, to: end) != nil
+            || NoticePhrases.mayOpen(text, start, end)
+    }
+}

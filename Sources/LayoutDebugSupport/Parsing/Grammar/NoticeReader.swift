@@ -30,6 +30,16 @@ enum NoticePhrases {
         return nil
     }
 
+    /// Whether `text[start..<end]`, which may span lines, holds the start of a phrase `kind`
+    /// looks for: when it does not, `kind` finds no notice in any of its lines.
+    static func mayOpen(_ text: ByteText, _ start: Int, _ end: Int) -> Bool {
+        text.firstIndex(of: "Unable to ", anchor: 3, from: start, to: end) != nil
+            || text.firstIndex(of: "hierarchy ", anchor: 8, from: start, to: end) != nil
+            || text.firstIndex(of: "translatesAutoresizingMaskIntoConstraints property of", anchor: 18,
+                               from: start, to: end) != nil
+            || text.firstIndex(of: "has an ambiguous layout", anchor: 9, from: start, to: end) != nil
+    }
+
     /// Whether the `<` at `open` begins the view or anchor of a notice whose
     /// line holds no constraint-named class (`View: <App.Cell: 0x…`,
     /// `anchors <NSLayoutXAxisAnchor:0x…`): between conflicts the parser
