@@ -36,7 +36,7 @@ if options.ci {
     let run = ContinuousIntegration(paths: options.paths, baseline: options.baseline, writeBaseline: options.writeBaseline,
                                     junit: options.junit, github: options.github, markdown: options.markdown,
                                     failOnGone: options.failOnGone, sources: options.sources, maxReports: options.maxReports,
-                                    appModules: options.appModules, threads: InputFile.workers, mapping: true)
+                                    appModules: options.appModules, threads: InputFile.idleWorkers, mapping: true)
     let status = run.run(write: Output.write, error: Output.error, reading: TruncationGuard.reading)
     fflush(stdout)
     exit(status)
