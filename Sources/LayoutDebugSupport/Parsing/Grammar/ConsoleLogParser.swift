@@ -233,7 +233,7 @@ struct ConsoleLogParser {
             if state == .idle {
                 if let start = nextConflictLine(text, from: lineStart, &candidates) {
                     lineStart = start
-                } else if let header = headerLine(text, before: text.count, notBefore: lineStart) {
+                } else if let header = tailHeaderLine(text, notBefore: lineStart) {
                     // A header in the last lines: the list it introduces may
                     // arrive with the next buffer, so the lines are held for
                     // it. Not when the buffer ends inside a line (a reader
@@ -308,11 +308,6 @@ struct ConsoleLogParser {
     /// The earliest of up to `headerReach` lines before `lineStart` holding
     /// the header or the advice, so a conflict is read from its header.
     private func headerLine(_ text: ByteText, before lineStart: Int, notBefore: Int) -> Int? {
-        // Most lines before a test's start or a buffer's end hold no keyword: one search over
-        // all of them says so for about what one line's costs.
-        guard Keywords.mayOpen(text, reachStart(text, before: lineStart, notBefore: notBefore), lineStart - 1) else {
-            return nil
-        }
         var found: Int?
         var end = lineStart - 1
         for _ in 0..<Self.headerReach where end > notBefore {
@@ -331,6 +326,15 @@ struct ConsoleLogParser {
             end = start - 1
         }
         return found
+    }
+
+    /// `headerLine` before the end of the text. A run seldom ends with a header (a CI reader
+    /// ends one at each test's start), so one search over all the lines it would read first
+    /// says whether any holds a phrase that could make it one, for about what one line costs.
+    private func tailHeaderLine(_ text: ByteText, notBefore: Int) -> Int? {
+        let reach = reachStart(text, before: text.count, notBefore: notBefore)
+        guard Keywords.mayOpen(text, reach, text.count - 1) else { return nil }
+        return headerLine(text, before: text.count, notBefore: notBefore)
     }
 
     /// The start of the earliest line `headerLine` reads.
