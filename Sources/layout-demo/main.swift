@@ -1,5 +1,7 @@
 // layout-demo: builds one scenario's window, lays it out, calls
 // LayoutDemoDidLayout(rootView) (exported by libReferenceKit) through its C symbol, prints every frame, exits 0.
+// A run-loop scenario runs as an app instead: UIApplicationMain, one step per turn of the main run loop,
+// each laid out by the deferred pass at the end of its turn, then the same call, frames and exit.
 import DemoScenarios
 import Foundation
 import ReferenceKit
@@ -21,7 +23,8 @@ private func run() -> Int32 {
     if arguments.first == "--help" || arguments.first == "-h" {
         print(usage() + "\nBuilds the scenario's window, lays it out, calls LayoutDemoDidLayout(rootView)\n"
             + "(a place for a breakpoint), prints every frame and exits 0. N sizes the scenarios\n"
-            + "that take it. Scenarios:\n\n" + DemoCatalog.listing, terminator: "")
+            + "that take it. A \"run loop\" scenario runs in UIApplicationMain's run loop, its\n"
+            + "layouts being the deferred passes at the end of each turn. Scenarios:\n\n" + DemoCatalog.listing, terminator: "")
         return 0
     }
     guard let name = arguments.first, let scenario = DemoCatalog.scenario(named: name) else {
@@ -41,16 +44,25 @@ private func run() -> Int32 {
     // a framework of its own: reports then print them bare (`ProfileCardView`), as
     // they print an app's. An environment that names other modules wins.
     setenv("LAYOUT_DEBUG_APP_MODULES", "DemoScenarios", 0)
-    let window = scenario.makeWindow(count: count)
+    if scenario.runsInRunLoop {
+        DemoApplication.run(scenario, count: count) { window in exit(finish(window)) }
+    }
+    return finish(scenario.makeWindow(count: count))
+}
+
+/// Calls LayoutDemoDidLayout with the laid-out window's root view and prints every frame;
+/// the exit status.
+@MainActor
+private func finish(_ window: UIWindow) -> Int32 {
     let root = window.rootViewController?.view
-    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LayoutDemoDidLayout") {
-        let didLayout = unsafeBitCast(symbol, to: DidLayoutFunction.self)
-        didLayout(root.map { Unmanaged.passUnretained($0).toOpaque() })
-    } else {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LayoutDemoDidLayout") else {
         FileHandle.standardError.write(Data("error: LayoutDemoDidLayout is not exported by libReferenceKit\n".utf8))
         return 1
     }
+    let didLayout = unsafeBitCast(symbol, to: DidLayoutFunction.self)
+    didLayout(root.map { Unmanaged.passUnretained($0).toOpaque() })
     print(FrameDump.text(of: window), terminator: "")
+    fflush(stdout)
     return 0
 }
 

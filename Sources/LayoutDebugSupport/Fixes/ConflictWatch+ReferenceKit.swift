@@ -4,19 +4,21 @@ import ReferenceKit
 // MARK: - The ReferenceKit hook
 
 extension ConflictWatch {
-    nonisolated(unsafe) private static var observerToken: ReferenceKitDebugHooks.Token?
+    nonisolated(unsafe) private static var installed: WillBreakConstraintImplementation?
 
-    /// Registers once with the engine's observer hook, ReferenceKit's stand-in
-    /// for swizzling `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
+    /// Puts the watch in front of whatever implementation the engine's "will break
+    /// constraint" method has now (`WillBreakSwizzle`), unless it is already there, as
+    /// `ConflictWatch+Swizzle` does on Apple platforms.
     static func installPlatformHook() -> Bool {
-        guard observerToken == nil else { return true }
-        observerToken = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+        if let installed, WillBreakSwizzle.currentImplementation === installed { return true }
+        let hooked = WillBreakSwizzle.install { constraint, list in
             ConflictWatch.deliver {
                 BrokenConstraints.record(constraint)
                 return LiveAdapter().conflict(broken: constraint, list: list, ordinal: nil)
             }
         }
-        return true
+        installed = hooked?.installed
+        return hooked != nil
     }
 }
 #endif

@@ -4,26 +4,27 @@ import ReferenceKit
 // MARK: - The ReferenceKit hook
 
 extension ConflictMonitor {
-    nonisolated(unsafe) private static var observerToken: ReferenceKitDebugHooks.Token?
+    nonisolated(unsafe) private static var originalImplementation: WillBreakConstraintImplementation?
 
-    /// Registers with the engine's observer hook, ReferenceKit's stand-in for
-    /// swizzling `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
+    /// Puts the monitor in front of the engine's "will break constraint" method
+    /// (`WillBreakSwizzle`), as `ConflictMonitor+Swizzle` does on Apple platforms.
     static func installPlatformHook() -> Bool {
-        StoppedProcessAccess.run {
-            observerToken = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+        let hooked = StoppedProcessAccess.run {
+            WillBreakSwizzle.install { constraint, list in
                 ConflictMonitor.deliver {
                     LiveAdapter().conflict(broken: constraint, list: list, ordinal: nil)
                 }
             }
         }
-        return true
+        originalImplementation = hooked?.original
+        return hooked != nil
     }
 
-    /// Removes the observer, so the engine behaves as if never hooked.
+    /// Puts the original implementation back.
     static func removePlatformHook() {
-        guard let token = observerToken else { return }
-        StoppedProcessAccess.run { ReferenceKitDebugHooks.removeObserver(token) }
-        observerToken = nil
+        guard let original = originalImplementation else { return }
+        WillBreakSwizzle.restore(original)
+        originalImplementation = nil
     }
 }
 #endif

@@ -23,7 +23,7 @@ struct BuiltScenario {
         let scenario = try XCTUnwrap(DemoCatalog.scenario(named: name))
         var conflicts: [(NSLayoutConstraint, UIConstraintList)] = []
         var reports: [String] = []
-        let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+        let restore = WillBreakHook.install { constraint, list in
             let kept = UIConstraintList(constraints: list)
             conflicts.append((constraint, kept))
             if reportingAtConflict {
@@ -31,7 +31,7 @@ struct BuiltScenario {
                                                           listAt: LiveHierarchy.address(kept), options: []))
             }
         }
-        defer { ReferenceKitDebugHooks.removeObserver(token) }
+        defer { restore() }
         window = scenario.makeWindow(count: count)
         root = try XCTUnwrap(window.rootViewController?.view)
         self.conflicts = conflicts
