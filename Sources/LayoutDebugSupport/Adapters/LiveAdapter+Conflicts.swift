@@ -14,6 +14,10 @@ extension LiveAdapter {
     /// The conflict as a snapshot: the broken constraint, the list, the views
     /// involved with their frames (and where they sit in the window, and the
     /// views above them), and the view controller that owns them.
+    ///
+    /// It is taken while the engine reports the conflict, in the middle of handling a row:
+    /// nothing here asks the engine (no ambiguity, no trace, no intrinsic size computed by
+    /// the view; see `snapshot(of:constraints:ancestorConstraints:asksEngine:)`).
     func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
         let all = [broken] + list
         let controller = all.lazy.compactMap { self.viewController(near: $0) }.first
@@ -24,7 +28,7 @@ extension LiveAdapter {
             brokenConstraint: conflictSnapshot(of: broken),
             mutuallyExclusive: list.map(conflictSnapshot),
             views: views.map { view in
-                var flat = snapshot(of: view, ancestorConstraints: [])
+                var flat = snapshot(of: view, ancestorConstraints: [], asksEngine: false)
                 flat.constraints = []  // the report lists the conflict's constraints, not every one
                 return flat
             },

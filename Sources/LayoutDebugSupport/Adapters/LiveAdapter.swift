@@ -185,11 +185,16 @@ final class LiveAdapter {
     ///   - view: The view.
     ///   - ancestorConstraints: Constraints on ancestors that name it; `nil`
     ///     means find them by walking up (single-view reports).
+    ///   - asksEngine: `false` while the engine is in the middle of reporting a conflict
+    ///     (`conflict(broken:list:ordinal:)`): ambiguity is not asked (the view is taken as
+    ///     not ambiguous), and the intrinsic size is read from the content-size constraints
+    ///     the engine already holds rather than from `intrinsicContentSize`, which a view may
+    ///     answer by asking the engine.
     func snapshot(of view: PlatformView, constraints: [ConstraintSnapshot]? = nil,
-                  ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
+                  ancestorConstraints: [ConstraintSnapshot]? = nil, asksEngine: Bool = true) -> ViewSnapshot {
         let classes = classNames(of: view)
-        let size = view.intrinsicContentSize
-        let ambiguous = view.hasAmbiguousLayout
+        let size = asksEngine ? view.intrinsicContentSize : contentSizeFromConstraints(of: view)
+        let ambiguous = asksEngine && view.hasAmbiguousLayout
         return ViewSnapshot(
             reference: reference(view),
             superclassNames: classes.superclasses,
@@ -212,6 +217,22 @@ final class LiveAdapter {
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
             ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
         )
+    }
+
+    /// The intrinsic size the view's content-size constraints (`NSContentSizeLayoutConstraint`,
+    /// one or two per axis, all with the intrinsic metric as constant) hold: what the engine
+    /// was given; `noIntrinsicMetric` (-1) on an axis without one.
+    private func contentSizeFromConstraints(of view: PlatformView) -> CGSize {
+        var size = CGSize(width: -1, height: -1)
+        for c in view.constraints where c.firstItem === view && c.secondItem == nil
+            && className(of: c) == "NSContentSizeLayoutConstraint" {
+            switch c.firstAttribute {
+            case .width: size.width = c.constant
+            case .height: size.height = c.constant
+            default: break
+            }
+        }
+        return size
     }
 
     /// A layout guide as a childless snapshot, so traces and descents show it.

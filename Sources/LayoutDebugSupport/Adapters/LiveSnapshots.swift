@@ -149,11 +149,22 @@ enum LiveSnapshots {
             guard let items = LiveObjectLookup.constraintList(at: list) else {
                 return .failure(.notAConstraintList(list))
             }
-            BrokenConstraints.record(broken)
             let ordinal = ConflictOrdinals.ordinal(constraint: constraint, list: list)
-            let exclusive = items.compactMap { $0 as? NSLayoutConstraint }
-            return .success(LiveAdapter().conflict(broken: broken, list: exclusive, ordinal: ordinal))
+            return .success(conflict(broken: broken, list: items.compactMap { $0 as? NSLayoutConstraint }, ordinal: ordinal))
         }
+    }
+
+    /// A conflict the engine is reporting, from its live objects: records the constraint as
+    /// broken, then snapshots the conflict. The breakpoint's path
+    /// (`conflict(constraintAt:listAt:)`) and the in-process hook (`ConflictHook`) both take
+    /// their conflicts here.
+    ///
+    /// The engine is in the middle of its report: the snapshot asks it nothing
+    /// (`LiveAdapter.conflict`).
+    @MainActor
+    static func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
+        BrokenConstraints.record(broken)
+        return LiveAdapter().conflict(broken: broken, list: list, ordinal: ordinal)
     }
 }
 #endif

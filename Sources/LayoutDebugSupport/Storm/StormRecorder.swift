@@ -38,9 +38,6 @@ enum StormRecorder {
     }
 
 
-    /// Keeps the platform hook from reporting a conflict again from within its own call.
-    static let hookReentry = ThreadReentryFlag()
-
     private static let lock = NSLock()
     // Guarded by `lock`.
     nonisolated(unsafe) private static var ring: StormRing?
@@ -58,7 +55,7 @@ enum StormRecorder {
     ///
     /// - Returns: `false` when this platform offers no hook (nothing recorded).
     static func start(capacity: Int, options newOptions: Options) -> Bool {
-        guard StoppedProcessAccess.run({ installPlatformHook() }) else { return false }
+        guard ConflictHook.subscribe(.storm, wants: { wantsConflicts }, receive: record) else { return false }
         lock.lock()
         if ring == nil { ring = StormRing(capacity: capacity) }
         options = newOptions
@@ -75,8 +72,7 @@ enum StormRecorder {
         return true
     }
 
-    /// Stops recording and hands over what was waiting. The hook stays
-    /// installed, idle: another hook may have chained behind it.
+    /// Stops recording and hands over what was waiting. The subscription stays, idle.
     static func stop() -> StormDrain {
         lock.lock()
         defer { lock.unlock() }
@@ -123,9 +119,15 @@ enum StormRecorder {
 
     // MARK: - Recording
 
-    /// Records one hooked conflict. Called by the platform hook on the thread
-    /// that lays out; `makeSnapshot` reads the live objects only while recording.
-    static func record(_ makeSnapshot: () -> ConflictSnapshot?) {
+    /// Whether a conflict now would be recorded: the hook snapshots one only when someone wants it.
+    private static var wantsConflicts: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return ring != nil && pauses == 0
+    }
+
+    /// Records one hooked conflict. Called by the hook (`ConflictHook`) on the thread that lays out.
+    static func record(_ conflict: ConflictSnapshot) {
         lock.lock()
         guard let current = ring, pauses == 0 else {
             lock.unlock()
@@ -135,7 +137,6 @@ enum StormRecorder {
         let keepsReport = options.contains(.live) && !current.isFull
         lock.unlock()
 
-        guard let conflict = makeSnapshot() else { return }
         let time = Date().timeIntervalSince1970
         var report: StormReport?
         var tally: (signature: String, owner: ConflictOwner)?
