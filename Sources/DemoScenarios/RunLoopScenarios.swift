@@ -1,3 +1,4 @@
+import CoreFoundation
 import Foundation
 import ReferenceKit
 #if canImport(Glibc)
@@ -139,11 +140,17 @@ final class BackgroundThread: @unchecked Sendable {
     /// Starts a thread that runs `body` and returns, without a run loop.
     init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(BodyBox(body)).toOpaque()
+        // The start routine's argument is optional on Linux, not on Darwin: both pass it on.
         started = pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<BodyBox>.fromOpaque(context).takeRetainedValue().body()
+            BackgroundThread.run(context)
             return nil
         }, context) == 0
+    }
+
+    /// The thread's body, from `init`'s context pointer.
+    private static func run(_ context: UnsafeMutableRawPointer?) {
+        guard let context else { return }
+        Unmanaged<BodyBox>.fromOpaque(context).takeRetainedValue().body()
     }
 
     /// Waits until the thread has exited.
@@ -165,9 +172,14 @@ final class BackgroundThread: @unchecked Sendable {
 
 // MARK: - The application
 
-/// `layout-demo`'s application delegate for a run-loop scenario: it makes the window and
-/// a timer that runs one step per turn of the main run loop; after the last turn's
-/// commit it hands the window to `finish`, which ends the process.
+/// `layout-demo`'s application delegate for a run-loop scenario: it makes the window and runs
+/// one step per turn of the main run loop, each on the main queue; after the last turn's commit
+/// it hands the window to `finish`, which ends the process.
+///
+/// The next step is queued by an observer that runs after Core Animation's commit (as UIKit's
+/// `_afterCACommitHandler` does, mastodon/mastodon-ios#1042), so each step is laid out by its
+/// own turn's commit, and a block queued during that commit (by a debugger at a conflict stop)
+/// runs before the next step.
 final class DemoAppDelegate: UIApplicationDelegate {
     /// What `DemoApplication.run` asked for.
     nonisolated(unsafe) static var plan: (scenario: DemoScenario, count: Int, finish: @MainActor (UIWindow) -> Never)?
@@ -183,20 +195,30 @@ final class DemoAppDelegate: UIApplicationDelegate {
         window.makeKeyAndVisible()
         let runner = TurnRunner(window: window, script: script, count: plan.count, finish: plan.finish)
         turns = runner
-        // One firing per turn: the run loop waits between two, and its commit runs then.
-        let timer = Timer(timeInterval: 0.001, repeats: true) { _ in runner.fire() }
-        RunLoop.main.add(timer, forMode: .default)
+        let activities = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
+        let afterCommit = CFRunLoopObserverCreateWithHandler(nil, activities, true, 2_001_000) { _, _ in runner.afterCommit() }
+        CFRunLoopAddObserver(CFRunLoopGetMain(), afterCommit, Self.commonModes)
+        DispatchQueue.main.async { runner.next() }
         return true
+    }
+
+    private static var commonModes: CFRunLoopMode {
+        #if canImport(Darwin)
+        return CFRunLoopMode.commonModes
+        #else
+        return kCFRunLoopCommonModes
+        #endif
     }
 }
 
-/// The scenario's turns, one per firing of the app's timer.
+/// The scenario's turns: one step per turn, the next queued after the turn's commit.
 private final class TurnRunner: @unchecked Sendable {
     private let window: UIWindow
     private let script: RunLoopScript
     private let count: Int
     private let finish: @MainActor (UIWindow) -> Never
     private var turn = 0
+    private var stepWaitsForCommit = false
 
     init(window: UIWindow, script: RunLoopScript, count: Int, finish: @escaping @MainActor (UIWindow) -> Never) {
         self.window = window
@@ -205,13 +227,21 @@ private final class TurnRunner: @unchecked Sendable {
         self.finish = finish
     }
 
-    /// The next turn's step, or, after the last turn's commit, the end.
-    func fire() {
+    /// The next step, or, once the last step's turn has committed, the end.
+    func next() {
         MainActor.assumeIsolated {
             guard turn < script.turns(count) else { finish(window) }
             script.step(window, turn, count)
             turn += 1
+            stepWaitsForCommit = true
         }
+    }
+
+    /// After the commit of a turn that ran a step: queues the next.
+    func afterCommit() {
+        guard stepWaitsForCommit else { return }
+        stepWaitsForCommit = false
+        DispatchQueue.main.async { self.next() }
     }
 }
 

@@ -47,7 +47,12 @@ private func run() -> Int32 {
     if scenario.runsInRunLoop {
         DemoApplication.run(scenario, count: count) { window in exit(finish(window)) }
     }
-    return finish(scenario.makeWindow(count: count))
+    let window = scenario.makeWindow(count: count)
+    // One turn of the main run loop, as an app's comes after it launched: what was queued on
+    // the main queue meanwhile runs (the storm's signal, the monitor's handler, a change lfix
+    // asked for at a conflict stop), and the turn's commit lays out what is still marked.
+    _ = RunLoop.main.run(mode: .default, before: Date())
+    return finish(window)
 }
 
 /// Calls LayoutDemoDidLayout with the laid-out window's root view and prints every frame;
@@ -68,9 +73,10 @@ private func finish(_ window: UIWindow) -> Int32 {
 
 let status = MainActor.assumeIsolated { run() }
 
-// LAYOUT_DEMO_KILLED_AFTER_MS=N: instead of exiting, run the main queue for N ms and then end
+// LAYOUT_DEMO_KILLED_AFTER_MS=N: instead of exiting, run the main run loop for N ms and then end
 // by SIGKILL, as iOS ends an app (Xcode's Stop, the system killing it in the background):
-// no atexit handler runs, and what runs on the main queue meanwhile is what an app would run.
+// no atexit handler runs, and what runs on the main queue and the main run loop's timers
+// meanwhile is what an app would run.
 if status == 0, let text = ProcessInfo.processInfo.environment["LAYOUT_DEMO_KILLED_AFTER_MS"] {
     guard let milliseconds = Int(text), milliseconds >= 0 else {
         FileHandle.standardError.write(Data("error: LAYOUT_DEMO_KILLED_AFTER_MS is '\(text)', not a number of milliseconds\n".utf8))
@@ -80,6 +86,6 @@ if status == 0, let text = ProcessInfo.processInfo.environment["LAYOUT_DEMO_KILL
     DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
         kill(getpid(), SIGKILL)
     }
-    dispatchMain()
+    while true { RunLoop.main.run() }
 }
 exit(status)

@@ -2,16 +2,20 @@
 with the stack a UIKit app has (Tests/python/real_stacks.py, written from public crash
 reports), in the debug and the release build, each boundary frame a frame of its own."""
 
+import importlib.util
 import os
 import re
 import subprocess
-import sys
 
 from conftest import DEMO, ROOT, product_environment, session_in
 from test_release_builds import release_products
 
-sys.path.insert(0, os.path.join(ROOT, "Tests", "python"))
-from real_stacks import IOS_BACKGROUND_THREAD_EXIT, IOS_DEFERRED_LAYOUT, names  # noqa: E402
+# Loaded by path: Tests/python on sys.path would shadow this folder's conftest.
+_SPEC = importlib.util.spec_from_file_location("real_stacks", os.path.join(ROOT, "Tests", "python", "real_stacks.py"))
+real_stacks = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(real_stacks)
+IOS_BACKGROUND_THREAD_EXIT, IOS_DEFERRED_LAYOUT, names = \
+    real_stacks.IOS_BACKGROUND_THREAD_EXIT, real_stacks.IOS_DEFERRED_LAYOUT, real_stacks.names
 
 ALERT = "UIViewAlertForUnsatisfiableConstraints"
 # `bt` lines: "frame #21: 0x… libReferenceKit.so`CA::Layer::layout_if_needed(CA::Transaction*) + 12 at …"

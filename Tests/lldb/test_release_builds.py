@@ -78,7 +78,7 @@ def test_lbreak_reports_each_conflict_once_and_lfix_applies_after_the_engine_ret
     assert re.search(r"Will attempt to recover by breaking:\n  %s @1000 <UIView:0x[0-9a-f]+>\.width == 768\.0"
                      % logged.group(1), transcript), transcript
     assert "1 conflict, 1 distinct signature" in transcript, transcript
-    assert "Stepped out of the layout engine into " in transcript, transcript
+    assert "Made at the app's next main-queue turn (LayoutDebugFixPending)" in transcript, transcript
     assert "No conflict remains." in transcript, transcript
     # Width at 999: the view keeps the 50-wide content view's width, and the app exits normally.
     assert re.search(r"UIView:0x[0-9a-f]+ \(0 0; 50 44\)\n*$", frames), frames

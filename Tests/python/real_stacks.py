@@ -68,7 +68,7 @@ IOS_DEFERRED_LAYOUT = ENGINE_TOP + [
 # point is `@main class AppDelegate`: Ranchero-Software/NetNewsWire#5151.
 IOS_MAIN_QUEUE_TURN = [
     ("LayoutDebugFixPending", OUR_LIBRARY),
-    ("closure #1 in static LiveFixes.enqueue(_:stopID:)", OUR_LIBRARY),
+    ("closure #1 in static FixQueue.callPendingOnNextMainQueueTurn()", OUR_LIBRARY),
     ("_dispatch_call_block_and_release", DISPATCH),
     ("_dispatch_client_callout", DISPATCH),
     ("_dispatch_main_queue_drain", DISPATCH),

@@ -3,9 +3,12 @@
 # conflict-storm 300` (a) alone, (b) under lldb-16 with a bare auto-continue breakpoint
 # on UIViewAlertForUnsatisfiableConstraints, (c) under `lbreak --continue --quiet` and
 # `lconflicts`; best of --repeat runs each. Fails unless (b) and (c) count every conflict.
+# Then the spread storm (issue 41): `layout-demo runloop-conflict T`, one conflict per turn of
+# the main run loop, under (b) and (c): `spread_stops=S` (quiet mode's stops) and
+# `spread_ratio=X` ((c)/(b), goal <= 0.2).
 # Prints `over_app=X` ((c)/(a)) and ends with `ratio=X` ((c)/(b)). Goal: X <= 1.0.
 #
-#   bench/storm/run.sh [--conflicts N] [--repeat R]
+#   bench/storm/run.sh [--conflicts N] [--turns T] [--repeat R]
 #
 # Builds release (the build the installer makes) into .build, then runs.
 set -euo pipefail

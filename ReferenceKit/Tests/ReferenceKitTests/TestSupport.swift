@@ -52,7 +52,7 @@ func recordConflicts(_ body: () -> Void) -> [SeenConflict] {
 /// debugger library's swizzle does: the hook runs, then the implementation it replaced
 /// (the log and the alert). Returns what puts the replaced implementation back.
 @MainActor
-func installWillBreakHook(_ hook: @escaping @MainActor (UIView, NSLayoutConstraint, [NSLayoutConstraint]) -> Void) -> () -> Void {
+func installWillBreakHook(_ hook: @escaping (UIView, NSLayoutConstraint, [NSLayoutConstraint]) -> Void) -> () -> Void {
     var replaced: WillBreakConstraintImplementation?
     let replacement = WillBreakConstraintImplementation { view, engine, broken, list in
         hook(view, broken, list)

@@ -19,7 +19,6 @@ import Foundation
 ///
 /// One adapter serves one report: it caches frames, class names and constraint
 /// snapshots, so a descent over a thousand views stays linear.
-@MainActor
 final class LiveAdapter {
     // The caches below are looked up several times per constraint, so they
     // are `AddressTable`s keyed by `key(_:)`: a `Dictionary`'s SipHash cost

@@ -107,7 +107,6 @@ enum LiveSnapshots {
 
     /// The tree of a view the caller holds (an app's own tests), rather than
     /// one named by a debugger's address.
-    @MainActor
     static func tree(of view: PlatformView) -> ViewSnapshot {
         LiveAdapter().tree(of: view)
     }
@@ -161,7 +160,6 @@ enum LiveSnapshots {
     ///
     /// The engine is in the middle of its report: the snapshot asks it nothing
     /// (`LiveAdapter.conflict`).
-    @MainActor
     static func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
         BrokenConstraints.record(broken)
         return LiveAdapter().conflict(broken: broken, list: list, ordinal: ordinal)

@@ -7,7 +7,6 @@
 ///
 /// It subscribes to the conflict hook (`ConflictHook`) on first use and stays subscribed:
 /// it only collects while a watch is open.
-@MainActor
 enum ConflictWatch {
     /// The conflicts seen by the open watch; `nil` when none is open.
     nonisolated(unsafe) private static var seen: [ConflictSnapshot]?

@@ -57,8 +57,10 @@ extension ConflictHook {
         var replaced: WillBreakConstraintImplementation?
         let replacement = WillBreakConstraintImplementation { view, engine, constraint, list in
             ConflictHook.deliver {
-                // The list object the breakpoint is given does not exist yet: a new ordinal each time.
-                LiveSnapshots.conflict(broken: constraint, list: list, ordinal: ConflictOrdinals.next())
+                // Unnumbered: the list object a breakpoint is given does not exist yet, so this
+                // conflict cannot take the number the breakpoint's report will (a subscriber that
+                // numbers conflicts itself, the storm, does).
+                LiveSnapshots.conflict(broken: constraint, list: list, ordinal: nil)
             }
             replaced?.body(view, engine, constraint, list)
         }

@@ -16,12 +16,12 @@ import Foundation
 ///
 /// The debugger is told when to drain by a call to `LayoutDebugStormPending`,
 /// where it keeps an auto-continuing breakpoint: shortly after each burst of
-/// conflicts, when the app enters the background (iOS), when the process exits
-/// with conflicts waiting (a dead process cannot be read), and in live mode
-/// (reports printed as they come) when the ring fills. The exit call alone is
-/// not enough: `atexit` handlers never run on iOS, where Xcode's Stop and the
-/// system end an app with SIGKILL, so tallies wait in the process no longer
-/// than a burst.
+/// conflicts (quiet, at most once per `quietInterval`), when the app enters the
+/// background (iOS), when the process exits with conflicts waiting (a dead process
+/// cannot be read), and in live mode (reports printed as they come) when the ring
+/// fills. The exit call alone is not enough: `atexit` handlers never run on iOS,
+/// where Xcode's Stop and the system end an app with SIGKILL, so tallies wait in
+/// the process no longer than a burst (quiet, than `quietInterval`).
 enum StormRecorder {
     /// How the recorder tells the debugger that conflicts wait.
     struct Options: OptionSet, Sendable {
@@ -46,6 +46,16 @@ enum StormRecorder {
     nonisolated(unsafe) private static var pauses = 0
     nonisolated(unsafe) private static var exitHandlerRegistered = false
     nonisolated(unsafe) private static var exiting = false
+    /// When the recorder last signalled (or started): quiet bursts are signalled at most once
+    /// per `quietInterval` after it.
+    nonisolated(unsafe) private static var lastSignal: TimeInterval = 0
+
+    /// How long a quiet recorder waits between two burst signals. Quiet, nothing is printed
+    /// as it comes: the tallies are read at the next stop, at exit and when the app enters the
+    /// background (always signalled), and at most this often meanwhile, so a conflict per
+    /// run-loop turn (one per frame while scrolling) no longer costs a stop and a drain per
+    /// turn (issue 41, fault 3). A killed app loses at most this long's tallies.
+    static let quietInterval: TimeInterval = 1
 
     // MARK: - Starting and stopping
 
@@ -57,7 +67,10 @@ enum StormRecorder {
     static func start(capacity: Int, options newOptions: Options) -> Bool {
         guard ConflictHook.subscribe(.storm, wants: { wantsConflicts }, receive: record) else { return false }
         lock.lock()
-        if ring == nil { ring = StormRing(capacity: capacity) }
+        if ring == nil {
+            ring = StormRing(capacity: capacity)
+            lastSignal = Date().timeIntervalSince1970
+        }
         options = newOptions
         let register = !exitHandlerRegistered
         exitHandlerRegistered = true
@@ -127,7 +140,10 @@ enum StormRecorder {
     }
 
     /// Records one hooked conflict. Called by the hook (`ConflictHook`) on the thread that lays out.
-    static func record(_ conflict: ConflictSnapshot) {
+    static func record(_ hooked: ConflictSnapshot) {
+        var conflict = hooked
+        // Numbered as a breakpoint would number it, where the hook could not (ReferenceKit).
+        if conflict.ordinal == nil { conflict.ordinal = ConflictOrdinals.next() }
         lock.lock()
         guard let current = ring, pauses == 0 else {
             lock.unlock()
@@ -162,7 +178,8 @@ enum StormRecorder {
                         time: time)
         }
         // Every mode signals after a burst: quiet tallies left in the process are lost when it
-        // is killed. Only kept reports fill the ring.
+        // is killed. Only kept reports fill the ring. Quiet, a burst within `quietInterval` of
+        // the last signal waits for a later one (or the exit, or the background).
         let signalNow = options.contains(.live) && report != nil && ring?.isFull == true
         let schedule = !signalNow && !flushScheduled
         if schedule { flushScheduled = true }
@@ -181,13 +198,32 @@ enum StormRecorder {
             // second thread alive at exit again left lldb seeing exit status -1 (one run of
             // test_lldb_storm's quiet storm in three). The next turn of the main queue comes
             // after the burst's layout pass has returned, which is all the delay was for.
-            DispatchQueue.main.async {
-                lock.lock()
-                flushScheduled = false
-                lock.unlock()
-                signalIfPending(.burst)
-            }
+            DispatchQueue.main.async { flushOrWait() }
         }
+    }
+
+    /// On the main queue after a burst: signals now, or, quiet and within `quietInterval` of
+    /// the last signal, at the end of that interval, from a timer of the main run loop (a
+    /// CoreFoundation timer: no second thread, which `asyncAfter`'s would start). Until then
+    /// no other burst schedules anything, so a conflict per turn costs no block per turn.
+    private static func flushOrWait() {
+        lock.lock()
+        let due = options.contains(.live) ? nil : lastSignal + quietInterval
+        lock.unlock()
+        if let due, due > Date().timeIntervalSince1970 {
+            let timer = Timer(fire: Date(timeIntervalSince1970: due), interval: 0, repeats: false) { _ in flush() }
+            RunLoop.main.add(timer, forMode: .common)
+            return
+        }
+        flush()
+    }
+
+    /// The end of a burst: signals when conflicts wait.
+    private static func flush() {
+        lock.lock()
+        flushScheduled = false
+        lock.unlock()
+        signalIfPending(.burst)
     }
 
     /// Why the recorder calls `LayoutDebugStormPending`: its argument.
@@ -210,8 +246,10 @@ enum StormRecorder {
         lock.lock()
         let pending = ring?.pending ?? 0
         let quiet = exiting && reason != .exiting
+        let signals = pending > 0 && !quiet
+        if signals { lastSignal = Date().timeIntervalSince1970 }
         lock.unlock()
-        if pending > 0, !quiet { LayoutDebugStormPending(reason.rawValue) }
+        if signals { LayoutDebugStormPending(reason.rawValue) }
     }
 
     /// The `atexit` handler: no burst signals from now on, then the last chance to read.

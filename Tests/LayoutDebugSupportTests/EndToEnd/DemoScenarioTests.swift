@@ -106,13 +106,22 @@ final class DemoScenarioTests: XCTestCase {
     /// comes as it exits, on that thread, from its transaction's commit.
     func test_runloopBackgroundConflict_isRaisedOnTheExitingThread() {
         MainActor.assumeIsolated {
-            var onBackground: [Bool] = []
-            let restore = WillBreakHook.install { _, _ in onBackground.append(!Thread.isMainThread && Self.isCommitting()) }
+            // A Sendable hook, so that it is not main-actor isolated: it runs on the exiting thread.
+            let seen = SeenOnThreads()
+            let restore = WillBreakHook.install { @Sendable _, _ in seen.add(!Thread.isMainThread && Self.isCommitting()) }
             defer { restore() }
             guard let built = build("runloop-background-conflict") else { return }
             XCTAssertEqual(built.conflicts, 1)
-            XCTAssertEqual(onBackground, [true])
+            XCTAssertEqual(seen.values, [true])
         }
+    }
+
+    /// What a hook saw, from whichever thread it ran on.
+    private final class SeenOnThreads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Bool] = []
+        var values: [Bool] { lock.withLock { stored } }
+        func add(_ value: Bool) { lock.withLock { stored.append(value) } }
     }
 
     /// Whether the calling thread is inside Core Animation's commit (ReferenceKit's frames).

@@ -61,7 +61,7 @@ public enum UnsatisfiableConstraints {
     /// linkedin/LayoutTest-iOS#65), so a swizzle of the method runs between the
     /// engine and the alert, and the alert's breakpoint stops below it.
     static let original = WillBreakConstraintImplementation { _, _, constraint, list in
-        logAndAlert(breaking: constraint, mutuallyExclusive: list)
+        uncheckedMainActor { logAndAlert(breaking: constraint, mutuallyExclusive: list) }
     }
 
     /// Writes the log and calls the alert symbol, in UIKit's order.
@@ -89,7 +89,11 @@ public enum UnsatisfiableConstraints {
 public final class WillBreakConstraintImplementation: @unchecked Sendable {
     /// The body: the engine-host view, the engine, the constraint about to be broken,
     /// and the mutually exclusive constraints (the broken one among them).
-    public typealias Body = @MainActor (
+    ///
+    /// Not main-actor isolated: the engine calls it on the thread that lays out, as UIKit
+    /// calls an `IMP`, and a hierarchy the main thread never touched may be laid out on
+    /// another (see `uncheckedMainActor`).
+    public typealias Body = (
         _ hostView: UIView, _ engine: AnyObject, _ constraint: NSLayoutConstraint, _ mutuallyExclusiveConstraints: [NSLayoutConstraint]
     ) -> Void
 

@@ -8,7 +8,7 @@ import Foundation
 /// UIKit makes the delegate from its class name with the Objective-C runtime, so any
 /// `NSObject` subclass will do. ReferenceKit has no such runtime: it finds the class by its
 /// Swift name (`Module.Type`) and makes it with `init()`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// Makes the delegate; `UIApplicationMain` calls it once.
     init()

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Views made in code translate their autoresizing mask into constraints
 /// (`translatesAutoresizingMaskIntoConstraints` is `true`), as UIKit's do.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, LayoutItem {
     /// The frame in the superview's coordinates. Setting it on a view whose
     /// autoresizing mask is translated updates its autoresizing constraints at once.
