@@ -55,11 +55,16 @@ private final class SeenConflicts: @unchecked Sendable {
 
     func add(_ constraint: NSLayoutConstraint, _ list: [NSLayoutConstraint]) {
         let kept = UIConstraintList(constraints: list)
-        let report = reporting ? LiveReports.conflictReport(constraintAt: LiveHierarchy.address(constraint),
-                                                           listAt: LiveHierarchy.address(kept), options: []) : nil
+        let report = reporting ? LiveReports.conflictReport(constraintAt: Self.address(constraint),
+                                                           listAt: Self.address(kept), options: []) : nil
         lock.withLock {
             stored.append((constraint, kept))
             if let report { storedReports.append(report) }
         }
+    }
+
+    /// An object's address, as the breakpoint's arguments carry it.
+    private static func address(_ object: AnyObject) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
     }
 }
