@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 
-from conftest import DEMO, ROOT, product_environment, session_in
+from conftest import DEMO, ROOT, c_value, product_environment, session_in
 from test_release_builds import release_products
 
 # Loaded by path: Tests/python on sys.path would shadow this folder's conftest.
@@ -88,3 +88,18 @@ def test_the_release_build_keeps_each_boundary_frame(tmp_path):
         assert name in ours, (name, completed.stdout)
     shared_in_order(IOS_DEFERRED_LAYOUT, ours)
     assert os.path.isfile(DEMO)
+
+
+def test_lbreaks_report_at_a_deferred_pass_conflict_asks_the_engine_nothing(tmp_path):
+    # The report is made at the stop, inside the engine's report of the conflict, where its rows
+    # are half changed: ReferenceKit counts every question asked of an engine there (issue 41,
+    # fault 7), and lbreak's report, with its views and their frames, asks none.
+    with session_in(tmp_path, "lbreak") as session:
+        session.create_target()
+        session.ok("lbreak")
+        session.launch("runloop-conflict", 1, stop_at_layout=False)
+        assert session.stop_function() == ALERT, session.state()
+        assert "Views:\n" in session.callback_output(), session.callback_output()
+        assert c_value(session, "(long)ReferenceKitEngineQueriesWhileReporting()") == 0
+        session.continue_to_exit()
+        assert "asked the layout engine while it reports" not in session.demo_stderr()
