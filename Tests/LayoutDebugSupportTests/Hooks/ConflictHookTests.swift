@@ -81,4 +81,53 @@ final class ConflictHookTests: XCTestCase {
         XCTAssertEqual(StormRecorder.stop().total, 1)
         XCTAssertEqual(ReferenceKitDebugHooks.engineQueriesWhileReporting, before)
     }
+
+    func test_aSnapshotTakenInsideTheHook_neverCallsAnIntrinsicContentSizeOverride() {
+        // Fault 7's intrinsic sizes: an app's override runs the app's code (a label measuring
+        // its text, a view laying out to find its size) while the engine is mid-row. The
+        // snapshot takes the size from the content-size constraints the engine already holds.
+        ConflictMonitor.start(explains: true) { _ in }
+        XCTAssertTrue(StormRecorder.start(capacity: 8, options: .live))
+        MainActor.assumeIsolated {
+            // In front of the conflict hook (installed by the monitor), as the engine's caller
+            // sees it: everything from here to the alert is inside the report.
+            var replaced: WillBreakConstraintImplementation?
+            let front = WillBreakConstraintImplementation { view, engine, broken, list in
+                SizedBox.isInsideReport = true
+                replaced?.body(view, engine, broken, list)
+                SizedBox.isInsideReport = false
+            }
+            replaced = ReferenceKitDebugHooks.setWillBreakConstraintImplementation(front)
+            SizedBox.callsInsideReport = 0
+            let seen = ConflictWatch.conflicts {
+                withStandardErrorSilenced {
+                    let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 100))
+                    let box = SizedBox()
+                    box.translatesAutoresizingMaskIntoConstraints = false
+                    root.addSubview(box)
+                    NSLayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 100),
+                                                 box.widthAnchor.constraint(equalToConstant: 120)])
+                    root.layoutIfNeeded()
+                }
+            }
+            if let replaced { _ = ReferenceKitDebugHooks.setWillBreakConstraintImplementation(replaced) }
+            XCTAssertEqual(seen.count, 1)
+            XCTAssertEqual(seen.first?.views.first { $0.reference.className.hasSuffix("SizedBox") }?.intrinsicContentSize,
+                           SnapshotSize(width: 60, height: 20), "read from its content-size constraints")
+        }
+        XCTAssertEqual(StormRecorder.stop().total, 1)
+        XCTAssertEqual(SizedBox.callsInsideReport, 0)
+    }
+}
+
+/// A view with an intrinsic size (60 by 20) that counts the calls of its override made while
+/// the engine reports a conflict.
+private final class SizedBox: UIView {
+    nonisolated(unsafe) static var isInsideReport = false
+    nonisolated(unsafe) static var callsInsideReport = 0
+
+    override var intrinsicContentSize: CGSize {
+        if Self.isInsideReport { Self.callsInsideReport += 1 }
+        return CGSize(width: 60, height: 20)
+    }
 }
