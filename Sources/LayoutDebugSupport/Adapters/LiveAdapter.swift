@@ -65,10 +65,16 @@ final class LiveAdapter {
     /// property names are off (`PropertyNames.isEnabled`). A stored property,
     /// not a lazy one: a lazy one is copied out and back for each mutating
     /// call, and its tables with it.
-    @exclusivity(unchecked) private var propertyNames: PropertyNames? = PropertyNames.isEnabled ? PropertyNames() : nil
+    @exclusivity(unchecked) private var propertyNames: PropertyNames?
 
     /// Creates an adapter for one report.
-    init() {}
+    ///
+    /// - Parameter namesProperties: Whether references carry the property that holds the
+    ///   object (when `PropertyNames.isEnabled`); a quiet storm's tally, which never shows a
+    ///   reference, does without.
+    init(namesProperties: Bool = true) {
+        propertyNames = namesProperties && PropertyNames.isEnabled ? PropertyNames() : nil
+    }
 
     // MARK: - References
 

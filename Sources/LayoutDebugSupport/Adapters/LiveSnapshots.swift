@@ -140,7 +140,8 @@ enum LiveSnapshots {
     /// (`$arg1` the constraint being broken, `$arg2` the mutually exclusive list),
     /// or on AppKit's `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
     /// Records the constraint as broken and numbers the conflict.
-    static func conflict(constraintAt constraint: UInt, listAt list: UInt) -> Result<ConflictSnapshot, LookupError> {
+    static func conflict(constraintAt constraint: UInt, listAt list: UInt,
+                         detail: ConflictDetail = .report) -> Result<ConflictSnapshot, LookupError> {
         StoppedProcessAccess.run {
             guard let broken = LiveObjectLookup.object(at: constraint) as? NSLayoutConstraint else {
                 return .failure(.notAConstraint(constraint))
@@ -149,7 +150,8 @@ enum LiveSnapshots {
                 return .failure(.notAConstraintList(list))
             }
             let ordinal = ConflictOrdinals.ordinal(constraint: constraint, list: list)
-            return .success(conflict(broken: broken, list: items.compactMap { $0 as? NSLayoutConstraint }, ordinal: ordinal))
+            return .success(conflict(broken: broken, list: items.compactMap { $0 as? NSLayoutConstraint }, ordinal: ordinal,
+                                     detail: detail))
         }
     }
 
@@ -160,9 +162,11 @@ enum LiveSnapshots {
     ///
     /// The engine is in the middle of its report: the snapshot asks it nothing
     /// (`LiveAdapter.conflict`).
-    static func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
+    static func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?,
+                         detail: ConflictDetail = .report) -> ConflictSnapshot {
         BrokenConstraints.record(broken)
-        return LiveAdapter().conflict(broken: broken, list: list, ordinal: ordinal)
+        return LiveAdapter(namesProperties: detail == .report).conflict(broken: broken, list: list, ordinal: ordinal,
+                                                                        detail: detail)
     }
 }
 #endif

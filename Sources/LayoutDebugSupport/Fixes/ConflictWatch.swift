@@ -26,7 +26,7 @@ enum ConflictWatch {
 
     /// Subscribes to the hook (again: a later subscription replaces an earlier one).
     private static func subscribe() -> Bool {
-        ConflictHook.subscribe(.watch, wants: { seen != nil }) { conflict in
+        ConflictHook.subscribe(.watch, wants: { seen != nil ? .report : nil }) { conflict, _ in
             // A conflict lfix's own change made: not one of the app's numbered ones.
             var unnumbered = conflict
             unnumbered.ordinal = nil

@@ -31,8 +31,8 @@ extension ConflictHook {
                 let constraintAddress = UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque())
                 let listAddress = UInt(bitPattern: Unmanaged.passUnretained(list).toOpaque())
                 autoreleasepool {
-                    ConflictHook.deliver {
-                        try? LiveSnapshots.conflict(constraintAt: constraintAddress, listAt: listAddress).get()
+                    ConflictHook.deliver { detail in
+                        try? LiveSnapshots.conflict(constraintAt: constraintAddress, listAt: listAddress, detail: detail).get()
                     }
                 }
             }
@@ -56,11 +56,11 @@ extension ConflictHook {
     static func install() -> Bool {
         var replaced: WillBreakConstraintImplementation?
         let replacement = WillBreakConstraintImplementation { view, engine, constraint, list in
-            ConflictHook.deliver {
+            ConflictHook.deliver { detail in
                 // Unnumbered: the list object a breakpoint is given does not exist yet, so this
                 // conflict cannot take the number the breakpoint's report will (a subscriber that
                 // numbers conflicts itself, the storm, does).
-                LiveSnapshots.conflict(broken: constraint, list: list, ordinal: nil)
+                LiveSnapshots.conflict(broken: constraint, list: list, ordinal: nil, detail: detail)
             }
             replaced?.body(view, engine, constraint, list)
         }

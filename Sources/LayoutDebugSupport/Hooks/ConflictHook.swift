@@ -11,8 +11,9 @@ import Foundation
 /// It is installed once, the first time anyone subscribes, and stays installed (idle when no
 /// one listens): taking it out would also take out whatever another library installed in front
 /// of it since. Each conflict is snapshotted once, recording its broken constraint first
-/// (`LiveSnapshots.conflict(broken:list:ordinal:)`), and only when a subscriber wants it; each
-/// subscriber then gets that one snapshot. One re-entry guard covers the hook: a conflict the
+/// (`LiveSnapshots.conflict(broken:list:ordinal:detail:)`), and only when a subscriber wants
+/// it, in the most detail any subscriber wants (a quiet storm's tally needs only the
+/// constraints, a report the views too); each subscriber then gets that one snapshot. One re-entry guard covers the hook: a conflict the
 /// subscribers' own work provokes on the same thread is not reported again. Before this hook,
 /// each part re-installed its own swizzle in front of the others, and after a storm restart
 /// and a second `lfix` one conflict was counted twice (issue 41, fault 5).
@@ -27,11 +28,12 @@ enum ConflictHook {
         case monitor
     }
 
-    /// One subscription: whether the subscriber wants the next conflict now (asked before any
-    /// snapshot is made), and what it does with it.
+    /// One subscription: how much of the next conflict the subscriber wants now, `nil` for
+    /// none (asked before any snapshot is made), and what it does with the snapshot, given
+    /// the detail it was made in (at least the one wanted).
     struct Subscription {
-        let wants: () -> Bool
-        let receive: (ConflictSnapshot) -> Void
+        let wants: () -> ConflictDetail?
+        let receive: (ConflictSnapshot, ConflictDetail) -> Void
     }
 
     private static let lock = NSLock()
@@ -48,8 +50,8 @@ enum ConflictHook {
     ///
     /// - Returns: `false` when this platform has no such method to hook (nothing will come).
     @discardableResult
-    static func subscribe(_ subscriber: Subscriber, wants: @escaping () -> Bool,
-                          receive: @escaping (ConflictSnapshot) -> Void) -> Bool {
+    static func subscribe(_ subscriber: Subscriber, wants: @escaping () -> ConflictDetail?,
+                          receive: @escaping (ConflictSnapshot, ConflictDetail) -> Void) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if !isInstalled { isInstalled = StoppedProcessAccess.run { install() } }
@@ -68,17 +70,19 @@ enum ConflictHook {
     // MARK: - Delivering
 
     /// Called by the installed hook for each conflict, before the implementation it replaced
-    /// runs: snapshots the conflict once, if anyone wants it now, and hands it to each.
+    /// runs: snapshots the conflict once, if anyone wants it now, in the most detail wanted,
+    /// and hands it to each.
     ///
-    /// - Parameter makeSnapshot: Records the broken constraint and snapshots the conflict.
-    static func deliver(_ makeSnapshot: () -> ConflictSnapshot?) {
+    /// - Parameter makeSnapshot: Records the broken constraint and snapshots the conflict in
+    ///   the detail given.
+    static func deliver(_ makeSnapshot: (ConflictDetail) -> ConflictSnapshot?) {
         reentry.run {
             lock.lock()
             let current = subscriptions.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
             lock.unlock()
-            let wanting = current.filter { $0.wants() }
-            guard !wanting.isEmpty, let conflict = makeSnapshot() else { return }
-            for subscription in wanting { subscription.receive(conflict) }
+            let wanting = current.compactMap { subscription in subscription.wants().map { (subscription, $0) } }
+            guard let detail = wanting.map(\.1).max(), let conflict = makeSnapshot(detail) else { return }
+            for (subscription, _) in wanting { subscription.receive(conflict, detail) }
         }
     }
 }

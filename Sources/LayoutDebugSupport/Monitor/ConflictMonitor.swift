@@ -67,7 +67,7 @@ public enum ConflictMonitor {
         lock.lock()
         configuration = Configuration(handler: handler, rules: rules, backlog: backlog, explains: explains)
         lock.unlock()
-        ConflictHook.subscribe(.monitor, wants: { isRunning }, receive: deliver)
+        ConflictHook.subscribe(.monitor, wants: { isRunning ? .report : nil }, receive: { conflict, _ in deliver(conflict) })
     }
 
     /// Stops monitoring: conflicts are no longer read or reported. The hook stays

@@ -65,7 +65,7 @@ enum StormRecorder {
     ///
     /// - Returns: `false` when this platform offers no hook (nothing recorded).
     static func start(capacity: Int, options newOptions: Options) -> Bool {
-        guard ConflictHook.subscribe(.storm, wants: { wantsConflicts }, receive: record) else { return false }
+        guard ConflictHook.subscribe(.storm, wants: { wantedDetail }, receive: record) else { return false }
         lock.lock()
         if ring == nil {
             ring = StormRing(capacity: capacity)
@@ -132,15 +132,20 @@ enum StormRecorder {
 
     // MARK: - Recording
 
-    /// Whether a conflict now would be recorded: the hook snapshots one only when someone wants it.
-    private static var wantsConflicts: Bool {
+    /// How much of a conflict now would be recorded, `nil` for none: the hook snapshots one only
+    /// when someone wants it, and only in the detail wanted. A report is kept only live and
+    /// while the ring has room; a tally needs the constraints alone, which cost less than half
+    /// the whole snapshot (the views, their frames and surroundings, property names).
+    private static var wantedDetail: ConflictDetail? {
         lock.lock()
         defer { lock.unlock() }
-        return ring != nil && pauses == 0
+        guard let ring, pauses == 0 else { return nil }
+        return options.contains(.live) && !ring.isFull ? .report : .constraints
     }
 
-    /// Records one hooked conflict. Called by the hook (`ConflictHook`) on the thread that lays out.
-    static func record(_ hooked: ConflictSnapshot) {
+    /// Records one hooked conflict, snapshotted in `detail`. Called by the hook
+    /// (`ConflictHook`) on the thread that lays out.
+    static func record(_ hooked: ConflictSnapshot, detail: ConflictDetail) {
         var conflict = hooked
         // Numbered as a breakpoint would number it, where the hook could not (ReferenceKit).
         if conflict.ordinal == nil { conflict.ordinal = ConflictOrdinals.next() }
@@ -149,8 +154,9 @@ enum StormRecorder {
             lock.unlock()
             return
         }
-        // Quiet (not live), no report is ever printed: each conflict is only tallied.
-        let keepsReport = options.contains(.live) && !current.isFull
+        // Quiet (not live), no report is ever printed: each conflict is only tallied. A report
+        // is made only from a snapshot with its views (the options may have changed since).
+        let keepsReport = options.contains(.live) && !current.isFull && detail == .report
         lock.unlock()
 
         let time = Date().timeIntervalSince1970
