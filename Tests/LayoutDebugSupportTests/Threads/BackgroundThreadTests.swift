@@ -36,19 +36,25 @@ final class BackgroundThreadTests: XCTestCase {
         let address = try MainActor.assumeIsolated { LiveHierarchy.address(try XCTUnwrap(window)) }
         let onMain = LiveReports.report(at: address, options: [])
         let traceOnMain = LiveReports.trace(at: address, options: [])
-        var onBackground = ""
-        var traceOnBackground = ""
+        let onBackground = Answers()
         let done = DispatchSemaphore(value: 0)
         Thread {
             // As lds_report and lds_trace run when the debugger stopped a background thread.
-            onBackground = LiveReports.report(at: address, options: [])
-            traceOnBackground = LiveReports.trace(at: address, options: [])
+            onBackground.report = LiveReports.report(at: address, options: [])
+            onBackground.trace = LiveReports.trace(at: address, options: [])
             done.signal()
         }.start()
         done.wait()
         XCTAssertTrue(onMain.contains("UITableViewCellContentView"), onMain)
-        XCTAssertEqual(onBackground, onMain)
-        XCTAssertEqual(traceOnBackground, traceOnMain)
+        XCTAssertEqual(onBackground.report, onMain)
+        XCTAssertEqual(onBackground.trace, traceOnMain)
         withExtendedLifetime(window) {}
     }
+}
+
+/// The answers a background thread got, read once it signalled (the semaphore orders the
+/// writes before the reads).
+private final class Answers: @unchecked Sendable {
+    var report = ""
+    var trace = ""
 }
