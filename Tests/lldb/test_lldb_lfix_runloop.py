@@ -16,25 +16,10 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD_DIR, SCRIPT, product_environment
-from test_release_builds import RELEASE
-from test_swift_toolchain_lldb import python_for, swift_lldb
+from conftest import BUILD_DIR, SCRIPT
+from test_release_builds import RELEASE, lldb_for
 
 LFIX_SECONDS = re.compile(r"lfix took ([0-9.]+) s")
-
-
-def environment_for(which, build):
-    """The lldb binary and its environment, with the products of `build`."""
-    environment = product_environment()
-    environment.update({"LAYOUT_DEBUG_LIBRARY": os.path.join(build, "libLayoutDebugSupport.so"),
-                        "LAYOUT_DEBUG_EXPLAIN": os.path.join(build, "layout-explain")})
-    if which == "lldb-16":
-        return "lldb-16", environment
-    lldb = swift_lldb()
-    environment.update(python_for(lldb))
-    environment.pop("PYTHONPATH", None)  # lldb-16's module is for another Python
-    environment.pop("LLDB_DEBUGSERVER_PATH", None)  # the toolchain's own lldb-server
-    return lldb, environment
 
 
 # Script lines defining `_call(text, symbol)`: evaluates C `text` (`%s` the address of `symbol`)
@@ -67,7 +52,7 @@ def test_lfix_twice_in_deferred_pass_conflicts_with_the_storm_and_the_monitor(wh
     folder = BUILD_DIR if build == "debug" else RELEASE
     demo = os.path.join(folder, "layout-monitor-demo")
     assert os.path.isfile(demo), "build the %s products first; missing %s" % (build, demo)
-    lldb, environment = environment_for(which, folder)
+    lldb, environment = lldb_for(which, folder)
     backlog = tmp_path / "backlog.jsonl"
     launch = "process launch -o %s -e %s -- --backlog %s runloop-conflict 2" % (
         tmp_path / "stdout.txt", tmp_path / "stderr.txt", backlog)

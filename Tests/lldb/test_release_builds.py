@@ -29,11 +29,17 @@ def release_products():
 
 
 def lldb_command(which):
-    """The lldb binary and the environment it needs."""
-    demo, library = release_products()
+    """The lldb binary and the environment it needs, with the release products."""
+    release_products()
+    return lldb_for(which, RELEASE)
+
+
+def lldb_for(which, build):
+    """`which` lldb ("lldb-16", or the toolchain's) and its environment, with the library and
+    layout-explain of the build folder `build`."""
     environment = product_environment()
-    environment.update({"LAYOUT_DEBUG_LIBRARY": library,
-                        "LAYOUT_DEBUG_EXPLAIN": os.path.join(RELEASE, "layout-explain")})
+    environment.update({"LAYOUT_DEBUG_LIBRARY": os.path.join(build, "libLayoutDebugSupport.so"),
+                        "LAYOUT_DEBUG_EXPLAIN": os.path.join(build, "layout-explain")})
     if which == "lldb-16":
         return "lldb-16", environment
     lldb = swift_lldb()
