@@ -13,18 +13,25 @@ The spread storm is `layout-demo runloop-conflict T`: one conflict per turn of t
 loop (UIApplicationMain), T turns, each from the deferred layout pass, as a conflict per frame
 while scrolling. It is timed (b) and (c) the same way; the stops of (c) are the conflict
 breakpoint's hits plus the recorder's signals (LayoutDebugStormPending), which quiet mode
-rate-limits to about one a second.
+rate-limits to about one a second. Beside them, its floor:
 
-Each is the best of --repeat runs; every lldb run is a fresh debugger with the script
-already imported, so only the run is timed. The counts are checked: the bare breakpoint's
-hit count and lconflicts' total must be N (T), else this exits 1.
-Prints the times, the counts, `over_app=X` ((c)/(a)), the spread storm's `spread_stops=S` and
-`spread_ratio=X` ((c)/(b), goal <= 0.2), and last `ratio=X` ((c)/(b) of the first storm).
+  (f) floor: lldb-16 running the app with no breakpoint at all: launch, T turns, exit. No
+             recorder in the app can take (c) under it, so `spread_floor_ratio` ((f)/(b))
+             is the lowest spread_ratio any could reach on this machine.
+
+Each figure is the median of --repeat rounds (five by default), the kinds taking turns in
+each round so that a busy moment of the machine hits them all; every lldb run is a fresh
+debugger with the script already imported, so only the run is timed. The counts are checked:
+the bare breakpoint's hit count and lconflicts' total must be N (T), else this exits 1.
+Prints the times, the counts, `over_app=X` ((c)/(a)), the spread storm's `spread_stops=S`,
+`spread_floor_ratio=X` and `spread_ratio=X` ((c)/(b), goal <= 0.2), and last `ratio=X` ((c)/(b)
+of the first storm).
 """
 
 import argparse
 import os
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -93,6 +100,14 @@ def time_app(arguments):
     return time.perf_counter() - start
 
 
+def time_floor(arguments):
+    """(f): seconds of one run of the app under lldb with no breakpoint."""
+    debugger = new_debugger()
+    elapsed = run_to_exit(debugger.CreateTarget(DEMO), arguments)
+    lldb.SBDebugger.Destroy(debugger)
+    return elapsed
+
+
 def time_bare(arguments):
     """(b): seconds under a bare auto-continue breakpoint, and its hit count."""
     debugger = new_debugger()
@@ -132,10 +147,13 @@ def time_ours(arguments):
 
 
 def spread_storm(turns, repeat):
-    """The spread storm's (b) and (c), best of `repeat`: (bare seconds, quiet seconds, quiet stops)."""
+    """The spread storm's (a), (f), (b) and (c), medians of `repeat` rounds: (app seconds, floor
+    seconds, bare seconds, quiet seconds, the most stops quiet made)."""
     arguments = ["runloop-conflict", str(turns)]
-    bare, ours, stops = [], [], []
+    app, floor, bare, ours, stops = [], [], [], [], []
     for _ in range(repeat):
+        app.append(time_app(arguments))
+        floor.append(time_floor(arguments))
         elapsed, hits = time_bare(arguments)
         if hits != turns:
             fail("the bare breakpoint counted %d conflicts of the spread storm, not %d" % (hits, turns))
@@ -145,7 +163,8 @@ def spread_storm(turns, repeat):
             fail("lconflicts counted %d conflicts of the spread storm, not %d" % (total, turns))
         ours.append(elapsed)
         stops.append(stopped)
-    return min(bare), min(ours), max(stops)
+    median = statistics.median
+    return median(app), median(floor), median(bare), median(ours), max(stops)
 
 
 def main():
@@ -171,21 +190,23 @@ def main():
         ours.append(elapsed)
         totals.add(total)
         signatures.add(distinct)
+    app, bare, ours = statistics.median(app), statistics.median(bare), statistics.median(ours)
     print("conflicts=%d repeat=%d app_ms=%.1f bare_breakpoint_ms=%.1f lbreak_continue_quiet_ms=%.1f"
-          % (args.conflicts, args.repeat, min(app) * 1000, min(bare) * 1000, min(ours) * 1000))
+          % (args.conflicts, args.repeat, app * 1000, bare * 1000, ours * 1000))
     print("bare_breakpoint_hits=%s lconflicts_total=%s lconflicts_signatures=%s"
           % ("/".join(map(str, sorted(bare_hits))), "/".join(map(str, sorted(totals))),
              "/".join(map(str, sorted(signatures)))))
     if bare_hits != {args.conflicts} or totals != {args.conflicts}:
         fail("counted %s (bare) and %s (lconflicts), not %d in every run"
              % (sorted(bare_hits), sorted(totals), args.conflicts))
-    print("over_app=%.2f" % (min(ours) / min(app)))
-    spread_app = min(time_app(["runloop-conflict", str(args.turns)]) for _ in range(args.repeat))
-    spread_bare, spread_ours, spread_stops = spread_storm(args.turns, args.repeat)
-    print("spread_turns=%d spread_app_ms=%.1f spread_bare_breakpoint_ms=%.1f spread_quiet_ms=%.1f spread_stops=%d"
-          % (args.turns, spread_app * 1000, spread_bare * 1000, spread_ours * 1000, spread_stops))
+    print("over_app=%.2f" % (ours / app))
+    spread_app, spread_floor, spread_bare, spread_ours, spread_stops = spread_storm(args.turns, args.repeat)
+    print("spread_turns=%d spread_app_ms=%.1f spread_floor_ms=%.1f spread_bare_breakpoint_ms=%.1f "
+          "spread_quiet_ms=%.1f spread_stops=%d"
+          % (args.turns, spread_app * 1000, spread_floor * 1000, spread_bare * 1000, spread_ours * 1000, spread_stops))
+    print("spread_floor_ratio=%.3f" % (spread_floor / spread_bare))
     print("spread_ratio=%.3f" % (spread_ours / spread_bare))
-    print("ratio=%.3f" % (min(ours) / min(bare)))
+    print("ratio=%.3f" % (ours / bare))
 
 
 if __name__ == "__main__":
