@@ -12,12 +12,11 @@ both once each (before the one conflict hook, after a restart they counted twice
 
 import os
 import re
-import subprocess
 
 import pytest
 
 from conftest import BUILD_DIR, SCRIPT
-from test_release_builds import RELEASE, lldb_for
+from test_release_builds import RELEASE, lldb_for, run_batch
 
 LFIX_SECONDS = re.compile(r"lfix took ([0-9.]+) s")
 
@@ -62,11 +61,7 @@ def test_lfix_twice_in_deferred_pass_conflicts_with_the_storm_and_the_monitor(wh
     commands += [call("(char *)((char *)((void *(*)(unsigned int))%s)(0) + 8)", "lds_storm_stop"), "continue"]
     script = tmp_path / "commands.lldb"
     script.write_text("\n".join(commands) + "\n")
-    completed = subprocess.run(
-        [lldb, "--no-lldbinit", "-b", "-O", "settings set interpreter.stop-command-source-on-error false",
-         "-s", str(script), "--", demo],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=600,
-        cwd=str(tmp_path), env=environment)
+    completed = run_batch(lldb, environment, script, demo, tmp_path)
     transcript = completed.stdout
     assert completed.returncode == 0 and "Traceback" not in transcript, transcript
     assert transcript.count("[lbreak] conflict #") == 2, transcript

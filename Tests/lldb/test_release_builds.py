@@ -34,6 +34,16 @@ def lldb_command(which):
     return lldb_for(which, RELEASE)
 
 
+def run_batch(lldb, environment, script, demo, folder):
+    """`lldb` running the command file `script` on `demo` in batch mode, in `folder`, past
+    commands that fail; the completed process, its output and errors together."""
+    return subprocess.run(
+        [lldb, "--no-lldbinit", "-b", "-O", "settings set interpreter.stop-command-source-on-error false",
+         "-s", str(script), "--", demo],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=600,
+        cwd=str(folder), env=environment)
+
+
 def lldb_for(which, build):
     """`which` lldb ("lldb-16", or the toolchain's) and its environment, with the library and
     layout-explain of the build folder `build`."""
@@ -59,11 +69,7 @@ def session(which, tmp_path, commands, *demo_arguments):
                                                    " ".join(demo_arguments))
     script.write_text("\n".join(["command script import " + SCRIPT] + [launch if line == "run" else line
                                                                         for line in commands]) + "\n")
-    completed = subprocess.run(
-        [lldb, "--no-lldbinit", "-b", "-O", "settings set interpreter.stop-command-source-on-error false",
-         "-s", str(script), "--", demo],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=600,
-        cwd=str(tmp_path), env=environment)
+    completed = run_batch(lldb, environment, script, demo, tmp_path)
     transcript = completed.stdout
     assert completed.returncode == 0, transcript
     assert "Traceback" not in transcript, transcript
