@@ -5,11 +5,20 @@
 // April 2025 the App Store takes only apps built with Xcode 16 or later, so in 2026
 // every user who ships has it. The code is still compiled in the Swift 5 language
 // mode, as before: the move to Swift 6's strict concurrency checking is its own step.
+import Foundation
 import PackageDescription
 
 // The Apple platforms the package is checked on (scripts/apple-sdk-check.sh type-checks
 // each against a real SDK). tvOS and visionOS are left out until they are checked too.
 let applePlatforms: [Platform] = [.macOS, .iOS, .macCatalyst]
+
+// LAYOUT_DEBUG_RACE_CHECKS=1 (test.sh's dedicated build, in a build path of its own): the library
+// and its tests with the actor-isolation checks Swift 6 makes at run time, so that code entered
+// main-actor isolated on another thread (the debugger's, a background layout's) traps in a test.
+// ReferenceKit stands for UIKit, which has no such checks, and is built without them. Never set
+// for an app's build: SwiftPM refuses unsafe flags in a dependency.
+let raceChecks: [SwiftSetting] = ProcessInfo.processInfo.environment["LAYOUT_DEBUG_RACE_CHECKS"] == "1"
+    ? [.unsafeFlags(["-Xfrontend", "-enable-actor-data-race-checks"])] : []
 
 let package = Package(
     name: "LayoutDebug",
@@ -43,6 +52,7 @@ let package = Package(
                 .product(name: "ReferenceKit", package: "ReferenceKit", condition: .when(platforms: [.linux])),
                 .product(name: "Cassowary", package: "ReferenceKit", condition: .when(platforms: applePlatforms)),
             ],
+            swiftSettings: raceChecks,
             // Rounding goes to libm, which Swift only links for us through Foundation.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
@@ -67,7 +77,8 @@ let package = Package(
         // bench/origins/run.sh: building many-views N with origin capture off, then on.
         .executableTarget(name: "origins-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/origins/Sources/origins-bench"),
-        .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios", "LayoutLintXCTest"]),
+        .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios", "LayoutLintXCTest"],
+                    swiftSettings: raceChecks),
         // The demo app's own test suite: its log is what `layout-explain --ci` is checked on.
         .testTarget(name: "DemoAppTests", dependencies: ["DemoScenarios", "LayoutLintXCTest",
                                                           .product(name: "ReferenceKit", package: "ReferenceKit")]),

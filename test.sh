@@ -49,6 +49,16 @@ swift test --package-path ReferenceKit
 step "swift test: LayoutDebugSupport"
 swift test
 
+if [ "$QUICK" = 0 ]; then
+    # The library and its tests once more, with Swift's run-time actor-isolation checks
+    # (Package.swift's LAYOUT_DEBUG_RACE_CHECKS, a build path of its own): main-actor code
+    # entered on the debugger's or a background layout's thread traps there. The threads'
+    # tests only: the build is the cost.
+    step "swift test with actor data-race checks: conflicts and reports off the main thread"
+    LAYOUT_DEBUG_RACE_CHECKS=1 swift test --build-path .build-race \
+        --filter "BackgroundThreadTests|ConflictHookTests|DemoScenarioTests"
+fi
+
 step "pytest"
 export LAYOUT_DEBUG_BUILD_DIR="$ROOT/.build/debug"
 export LAYOUT_DEBUG_RELEASE_DIR="$ROOT/.build/release"

@@ -15,9 +15,36 @@ public struct DemoScenario: Sendable {
     public let defaultCount: Int
     /// Builds the scenario's views and constraints inside the root view.
     let build: @MainActor @Sendable (_ root: UIView, _ count: Int) -> Void
+    /// For a scenario that runs in the main run loop (`layout-demo` starts it with
+    /// `UIApplicationMain`), its turns; `nil` for one built and laid out at once.
+    let runLoop: RunLoopScript?
+
+    init(name: String, summary: String, takesCount: Bool, defaultCount: Int,
+         build: @escaping @MainActor @Sendable (_ root: UIView, _ count: Int) -> Void) {
+        self.name = name
+        self.summary = summary
+        self.takesCount = takesCount
+        self.defaultCount = defaultCount
+        self.build = build
+        self.runLoop = nil
+    }
+
+    init(name: String, summary: String, takesCount: Bool, defaultCount: Int, runLoop: RunLoopScript) {
+        self.name = name
+        self.summary = summary
+        self.takesCount = takesCount
+        self.defaultCount = defaultCount
+        self.build = { _, _ in }
+        self.runLoop = runLoop
+    }
+
+    /// Whether the scenario runs in the main run loop, its layouts being the deferred
+    /// passes at the end of its turns.
+    public var runsInRunLoop: Bool { runLoop != nil }
 
     /// Builds the scenario in a fresh 375×667 window whose root view
-    /// controller's view is `root`, then runs a layout pass.
+    /// controller's view is `root`, then runs a layout pass; a run-loop scenario runs
+    /// each of its turns in a turn of the main run loop instead, whose end lays it out.
     ///
     /// - Parameter count: the scenario's N; ignored by scenarios without one.
     /// - Returns: the key window, laid out.
@@ -26,6 +53,10 @@ public struct DemoScenario: Sendable {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
         window.rootViewController = UIViewController()
         window.makeKeyAndVisible()
+        if let runLoop {
+            runLoop.runTurns(in: window, count: count ?? defaultCount)
+            return window
+        }
         build(window.rootViewController!.view, count ?? defaultCount)
         window.layoutIfNeeded()
         return window
@@ -82,7 +113,7 @@ public enum DemoCatalog {
         DemoScenario(name: "owner-storm",
                      summary: "N conflicts cycling the owners: yours (duplicate width), system (keyboard), transient (reused cell)",
                      takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),
-    ] + TrapScenarios.scenarios
+    ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios
 
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {

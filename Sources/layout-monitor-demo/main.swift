@@ -9,7 +9,8 @@ import ReferenceKit
 private let usage = """
 usage: layout-monitor-demo --backlog FILE [--loops N] [--origins] <scenario> [count]
 
-Builds the scenario N times (0: until killed) with ConflictMonitor started,
+Builds the scenario N times (0: until killed) with ConflictMonitor started (a "run loop"
+scenario runs once, as an app, in UIApplicationMain's run loop),
 counting conflicts into FILE (JSON lines), then prints how many it saw.
 --origins records where each constraint is made, as `lorigins on` does, and
 prints how many live constraints hold a record at the end.
@@ -46,6 +47,10 @@ private func run() -> Int32 {
     if origins, !ConstraintOrigins.start() { fail("origin capture has no hook on this platform") }
     let backlog = ConflictBacklog(url: URL(fileURLWithPath: backlogPath))
     ConflictMonitor.start(backlog: backlog, explains: false) { _ in }
+    if scenario.runsInRunLoop {
+        // As an app: the scenario's turns in UIApplicationMain's run loop, once.
+        DemoApplication.run(scenario, count: count) { _ in exit(finish(backlog, path: backlogPath, origins: origins)) }
+    }
     var iteration = 0
     while loops == 0 || iteration < loops {
         _ = scenario.makeWindow(count: count)
@@ -54,14 +59,20 @@ private func run() -> Int32 {
         // between events, and so does this loop between builds.
         RunLoop.main.run(until: Date())
     }
+    return finish(backlog, path: backlogPath, origins: origins)
+}
+
+/// Writes the backlog and prints what the monitor saw; the exit status.
+private func finish(_ backlog: ConflictBacklog, path: String, origins: Bool) -> Int32 {
     do {
         try backlog.flush()
     } catch {
-        FileHandle.standardError.write(Data("error: cannot write \(backlogPath): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("error: cannot write \(path): \(error)\n".utf8))
         return 1
     }
     print("delivered=\(ConflictMonitor.deliveredCount) signatures=\(backlog.records.count)")
     if origins { print(ConstraintOrigins.status) }
+    fflush(stdout)
     return 0
 }
 

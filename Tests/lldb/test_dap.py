@@ -218,11 +218,11 @@ def test_vs_code_sees_lbreak_s_report_and_the_commands_answer_in_the_debug_conso
         assert ok, answer
         assert answer.startswith(broken + " @1000 <UIView:0x") and ".width == 768.0" in answer.splitlines()[0], answer
 
-        # lfix leaves the engine first (a synchronous step, in an adapter that runs LLDB
-        # asynchronously), then the change: width 768 at 999 lets the cell's 50 win.
+        # lfix lets the app run to its next main-queue turn first (synchronously, in an adapter
+        # that runs LLDB asynchronously), then the change: width 768 at 999 lets the cell's 50 win.
         ok, answer = client.evaluate(prefix + "lfix --suggestion 1", frame_id)
         assert ok, (answer, client.output_text())
-        assert answer.startswith("Stepped out of the layout engine into "), answer
+        assert answer.startswith("Made at the app's next main-queue turn"), answer
         assert "priority 1000 → 999" in answer and "No conflict remains." in answer, answer
 
         # The process goes on to exit normally, its frames printed on its stdout.

@@ -121,16 +121,16 @@ def test_lbreaks_report_and_every_lfix_answer_are_in_the_schema(session):
     applied = json_of(session, "lfix --suggestion 1 --json", "fix-outcome")
     step = applied["outcome"]["steps"][0]
     assert applied["resolved"] is True and step["action"] == "applied", applied["text"]
-    # The conflict came from the window's first layout pass, in makeWindow (DemoScenario.swift):
-    # lfix stepped out of the engine into it before changing anything, and the JSON says so.
-    assert applied["steppedOutOfEngineInto"] == "DemoScenario.makeWindow(count:)", applied
+    # The conflict came from the window's first layout pass, inside the engine's report: lfix
+    # made the change at the app's next main-queue turn, and the JSON says so.
+    assert applied["madeAtNextMainQueueTurn"] is True, applied
     assert step["constraint"]["address"] == report["suggestions"][0]["target"], step
     assert step["change"] == {"kind": "priority", "value": 999}, step
     listed = json_of(session, "lfix --list --json", "fix-list")["changes"]
     assert [change["constraint"]["address"] for change in listed] == [step["constraint"]["address"]]
     undone = json_of(session, "lfix --undo --json", "fix-outcome")
     assert undone["outcome"]["steps"][0]["action"] == "undone" and undone["resolved"] is False, undone["text"]
-    assert "steppedOutOfEngineInto" not in undone, "undo is made where the change was"
+    assert "madeAtNextMainQueueTurn" not in undone, "undo is made where the change was"
     assert undone["outcome"]["conflicts"], undone["text"]
     json_of(session, "lorigins --json", "origins")
     session.continue_to_exit()

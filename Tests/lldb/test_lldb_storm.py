@@ -4,6 +4,7 @@ lldb-16 sessions, asserting what a user sees."""
 
 import os
 import re
+import time
 
 from conftest import LLDBSession, lldb, session_in
 
@@ -69,6 +70,24 @@ def test_a_quiet_storm_of_300_is_counted_exactly_with_one_conflict_stop(session)
                            "  by owner: 300 yours, 0 system, 0 transient"], summary
     assert [line.split()[0] for line in summary[2:]] == ["100x", "100x", "100x"], summary
     assert "UIView.width == 100 | NSLayoutConstraint UIView.width == 120" in summary[2], summary
+
+
+def test_a_quiet_storm_spread_over_1000_run_loop_turns_stops_a_few_times_not_once_a_turn(session):
+    # One conflict per turn of the main run loop, as a conflict per frame while scrolling: each
+    # turn's burst used to signal on the next main-queue turn, a stop and a drain per turn
+    # (issue 41, fault 3). Quiet, the recorder signals at most once a second, and at exit.
+    session.create_target()
+    session.ok("lbreak --continue --quiet")
+    started = time.time()
+    session.launch("runloop-conflict", 1000, stop_at_layout=False)
+    elapsed = time.time() - started
+    assert session.process.GetState() == lldb.eStateExited, session.state()
+    assert session.process.GetExitStatus() == 0
+    assert breakpoint_named(session.target, "LayoutDebugConflict").GetHitCount() == 1
+    signals = breakpoint_named(session.target, "LayoutDebugStorm").GetHitCount()
+    assert 1 <= signals <= 2 + elapsed, (signals, elapsed)
+    summary = session.ok("lconflicts").splitlines()
+    assert summary[0] == "1000 conflicts, 1 distinct signature:", summary
 
 
 def test_printed_reports_are_the_ones_a_stop_per_conflict_prints(tmp_path):
@@ -179,8 +198,9 @@ def test_a_relaunch_after_a_killed_storm_records_again(session):
 
 def test_a_quiet_storm_in_an_app_killed_without_exit_is_still_counted(session):
     # iOS ends an app with SIGKILL (Xcode's Stop, the system killing it in the background), so
-    # no atexit handler runs. The demo runs its main queue as an app does, then is killed: the
-    # recorder handed its tallies over after the burst, and every conflict is counted.
+    # no atexit handler runs. The demo runs its main run loop as an app does, then is killed:
+    # the recorder handed its tallies over after the burst (quiet, once a second had passed
+    # since it started, from a timer of the main run loop), and every conflict is counted.
     session.create_target()
     session.ok("lbreak --continue --quiet")
     session.launch("conflict-storm", 30, stop_at_layout=False,

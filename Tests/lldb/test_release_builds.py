@@ -29,11 +29,27 @@ def release_products():
 
 
 def lldb_command(which):
-    """The lldb binary and the environment it needs."""
-    demo, library = release_products()
+    """The lldb binary and the environment it needs, with the release products."""
+    release_products()
+    return lldb_for(which, RELEASE)
+
+
+def run_batch(lldb, environment, script, demo, folder):
+    """`lldb` running the command file `script` on `demo` in batch mode, in `folder`, past
+    commands that fail; the completed process, its output and errors together."""
+    return subprocess.run(
+        [lldb, "--no-lldbinit", "-b", "-O", "settings set interpreter.stop-command-source-on-error false",
+         "-s", str(script), "--", demo],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=600,
+        cwd=str(folder), env=environment)
+
+
+def lldb_for(which, build):
+    """`which` lldb ("lldb-16", or the toolchain's) and its environment, with the library and
+    layout-explain of the build folder `build`."""
     environment = product_environment()
-    environment.update({"LAYOUT_DEBUG_LIBRARY": library,
-                        "LAYOUT_DEBUG_EXPLAIN": os.path.join(RELEASE, "layout-explain")})
+    environment.update({"LAYOUT_DEBUG_LIBRARY": os.path.join(build, "libLayoutDebugSupport.so"),
+                        "LAYOUT_DEBUG_EXPLAIN": os.path.join(build, "layout-explain")})
     if which == "lldb-16":
         return "lldb-16", environment
     lldb = swift_lldb()
@@ -53,11 +69,7 @@ def session(which, tmp_path, commands, *demo_arguments):
                                                    " ".join(demo_arguments))
     script.write_text("\n".join(["command script import " + SCRIPT] + [launch if line == "run" else line
                                                                         for line in commands]) + "\n")
-    completed = subprocess.run(
-        [lldb, "--no-lldbinit", "-b", "-O", "settings set interpreter.stop-command-source-on-error false",
-         "-s", str(script), "--", demo],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=600,
-        cwd=str(tmp_path), env=environment)
+    completed = run_batch(lldb, environment, script, demo, tmp_path)
     transcript = completed.stdout
     assert completed.returncode == 0, transcript
     assert "Traceback" not in transcript, transcript
@@ -78,7 +90,7 @@ def test_lbreak_reports_each_conflict_once_and_lfix_applies_after_the_engine_ret
     assert re.search(r"Will attempt to recover by breaking:\n  %s @1000 <UIView:0x[0-9a-f]+>\.width == 768\.0"
                      % logged.group(1), transcript), transcript
     assert "1 conflict, 1 distinct signature" in transcript, transcript
-    assert "Stepped out of the layout engine into " in transcript, transcript
+    assert "Made at the app's next main-queue turn (LayoutDebugFixPending)" in transcript, transcript
     assert "No conflict remains." in transcript, transcript
     # Width at 999: the view keeps the 50-wide content view's width, and the app exits normally.
     assert re.search(r"UIView:0x[0-9a-f]+ \(0 0; 50 44\)\n*$", frames), frames

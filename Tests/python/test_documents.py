@@ -194,6 +194,7 @@ FOLDER_NAMES = {
     "Origins": "origins", "PropertyNames": "property names", "Adapters": "adapters", "Triage": "triage",
     "Parsing": "parser", "Explain": "explainer", "Fixes": "fixes", "Rendering": "renderers", "Lint": "lint",
     "Pictures": "pictures", "Monitor": "monitor", "Reports": "reports", "Storm": "storm", "CEntry": "C entry",
+    "Hooks": "conflict hook",
 }
 
 

@@ -42,6 +42,12 @@ STORM_LAUNCH_BREAKPOINT_NAME = "LayoutDebugStormLaunch"
 STORM_LIVE = 1  # lds_storm_start: reports are printed as they come; ask to be read soon
 STORM_AT_EXIT = 1  # LayoutDebugStormPending's argument when the process is exiting
 
+# lfix at a conflict stop queues its change for the app's next main-queue turn (engine_exit.py):
+# the function the main queue then calls, where lfix keeps a one-shot breakpoint, and how long
+# lfix lets the app run to it before it interrupts the app and gives up.
+FIX_PENDING_SYMBOL = "LayoutDebugFixPending"
+FIX_WAIT_SECONDS = 10
+
 # C prototypes of the entry points, used to cast the symbol in each call: the @_cdecl functions of
 # CEntry/CEntryPoints*.swift, held to them by Tests/python/test_c_surface.py.
 PROTOTYPES = {

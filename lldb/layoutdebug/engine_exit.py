@@ -1,53 +1,50 @@
 """Leaving the layout engine before lfix changes the layout.
 
 At an lbreak stop the thread is inside the engine: UIKit's engine called
-UIViewAlertForUnsatisfiableConstraints in the middle of handling an unsatisfiable row.
-A change made there re-enters the engine, which UIKit does not expect (ReferenceKit
-refuses it, as its tests show). So lfix first lets the thread run until the outermost
-framework frame above the conflict site returns into the app's code, and makes its change
-there, where the engine has finished with the conflict.
+UIViewAlertForUnsatisfiableConstraints from inside the engine-host view's
+engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:, in the middle of handling an
+unsatisfiable row. A change made there re-enters the engine, which UIKit does not expect
+(ReferenceKit refuses it, as its tests show).
 
-Which frames are the framework's is decided from module paths (no LLDB here): the site's
-own module, and the system's libraries.
+lfix does not step out of the engine: the first frame above it that is not the system's may be a
+debugger library's own hook, still inside the engine (issue 41, fault 1), and in a deferred
+layout pass, most conflicts, the frames above it are the run loop's, then `main` or SwiftUI's
+`$main`, under UIApplicationMain or NSApplicationMain, which never return (fault 2). Instead the
+library queues the change on the main queue (`lds_fix("queue …")`, which checks it first), lfix
+lets the app run to a one-shot breakpoint on LayoutDebugFixPending, which the main queue calls on
+its next turn, once the engine and the layout pass have returned to the run loop, and makes the
+change there. Every UIKit, AppKit and SwiftUI app turns its main queue (Tests/python/real_stacks.py
+has the stacks, from public crash reports).
+
+The frame checks are plain functions over (symbol name, module path) pairs (no LLDB).
 """
 
+import threading
+
 from .conflict_sites import site_for_symbol
+from .constants import FIX_PENDING_SYMBOL, FIX_WAIT_SECONDS
 from .errors import LayoutDebugError
 from .lldb_api import lldb
-from .origin_symbols import swift_demangle
-
-# Folders of the system's libraries: Apple's frameworks and dylibs, Linux's, and the Swift
-# toolchain's runtime (libswiftCore, Foundation), which sits under <toolchain>/usr/lib/swift/.
-SYSTEM_FOLDERS = ("/System/", "/usr/lib/", "/lib/", "/lib64/", "/usr/lib64/")
-# A simulator's frameworks live in its runtime's root: …/iOS 17.0.simruntime/Contents/Resources/RuntimeRoot/System/….
-SYSTEM_PARTS = ("/usr/lib/swift/", "/RuntimeRoot/")
+from .symbols import create_full_name_breakpoint
 
 
-def is_framework_module(path, site_module):
-    """Whether a frame in the module at `path` belongs to the engine's side of the stack."""
-    if not path:
-        return True  # no module (a trampoline): not the app's code
-    return path == site_module or path.startswith(SYSTEM_FOLDERS) or any(part in path for part in SYSTEM_PARTS)
+def conflict_site_index(frames):
+    """The index of the frame that receives the conflict (the alert, or AppKit's method), given a
+    thread's frames as (symbol name, module path) pairs from the top; None when the thread is not
+    inside a conflict report."""
+    return next((index for index, (name, _) in enumerate(frames) if site_for_symbol(name)), None)
 
 
-def engine_exit_index(frames):
-    """Where to step out: the index of the outermost framework frame above the conflict
-    site, given the thread's frames as (symbol name, module path) pairs from the top.
+def fix_point_problem(frames):
+    """Why a thread stopped at LayoutDebugFixPending is no place to change the layout, or None.
 
-    None when no frame is a conflict site (the thread is not inside a conflict report).
-    Raises LayoutDebugError when no app frame is above the site: nothing to return to.
-    """
-    site = next((index for index, (name, _) in enumerate(frames) if site_for_symbol(name)), None)
-    if site is None:
-        return None
-    site_module = frames[site][1]
-    last = site
-    for index in range(site + 1, len(frames)):
-        if not is_framework_module(frames[index][1], site_module):
-            return last
-        last = index
-    raise LayoutDebugError("stopped inside the layout engine's conflict report with no app code above it "
-                           "to return to; continue to a later stop and run lfix there")
+    The main queue may turn inside a nested run loop; one run from inside the engine's own report
+    (a modal alert shown by a conflict handler) is still inside the engine."""
+    if not frames or frames[0][0] != FIX_PENDING_SYMBOL:
+        return "the app is not at %s" % FIX_PENDING_SYMBOL
+    if conflict_site_index(frames) is not None:
+        return "the main queue turned inside the layout engine's conflict report (a nested run loop)"
+    return None
 
 
 def thread_frames(thread):
@@ -74,52 +71,76 @@ def threads_to_check(ctx):
 
 
 def thread_in_engine(ctx):
-    """(thread, index of the frame to step out of) for a thread inside a conflict report, or None."""
+    """A thread inside a conflict report, or None."""
     for thread in threads_to_check(ctx):
-        index = engine_exit_index(thread_frames(thread))
-        if index is not None:
-            return thread, index
+        if conflict_site_index(thread_frames(thread)) is not None:
+            return thread
     return None
 
 
-def leave_engine(ctx, inside):
-    """Steps the thread of `inside` (thread_in_engine's answer) out of the engine; the function
-    it stepped into. Conflicts the app raises on the way are counted and printed by lbreak
-    without stopping (session.leaving_engine). Raises LayoutDebugError when the thread did
-    not get out (the process ended, or stopped elsewhere)."""
-    thread, index = inside
-    frame = thread.GetFrameAtIndex(index)
-    caller = thread.GetFrameAtIndex(index + 1)
+def run_to_main_queue_turn(ctx, seconds=FIX_WAIT_SECONDS):
+    """Lets the app run to the one-shot breakpoint on LayoutDebugFixPending (the change was
+    queued first) and returns the thread stopped there. Conflicts the app raises on the way are
+    counted and printed by lbreak without stopping (session.leaving_engine). Raises
+    LayoutDebugError, with nothing changed, when the app ends, stops elsewhere, or does not turn
+    its main queue within `seconds` (it is then interrupted)."""
+    breakpoint = create_full_name_breakpoint(ctx.target, FIX_PENDING_SYMBOL)
+    if not breakpoint.IsValid() or breakpoint.GetNumLocations() == 0:
+        if breakpoint.IsValid():
+            ctx.target.BreakpointDelete(breakpoint.GetID())
+        raise LayoutDebugError("no %s in the process: the library is older than this lfix" % FIX_PENDING_SYMBOL)
+    breakpoint.SetOneShot(True)
+    process = ctx.process
+    timed_out = threading.Event()
+
+    def interrupt():
+        """Gives up on the main queue: stops the app where it is."""
+        timed_out.set()
+        process.SendAsyncInterrupt()
+
+    timer = threading.Timer(seconds, interrupt)
     was_async = ctx.debugger.GetAsync()
     ctx.debugger.SetAsync(False)
     ctx.session.leaving_engine = True
-    error = lldb.SBError()
     try:
-        thread.StepOutOfFrame(frame, error)
+        timer.start()
+        error = process.Continue()
     finally:
+        timer.cancel()
         ctx.session.leaving_engine = False
         ctx.debugger.SetAsync(was_async)
+        if ctx.target.FindBreakpointByID(breakpoint.GetID()).IsValid():
+            ctx.target.BreakpointDelete(breakpoint.GetID())
     if not error.Success():
-        raise LayoutDebugError("could not leave the layout engine before the change: %s" % error.GetCString())
-    if ctx.process.GetState() != lldb.eStateStopped:
-        raise LayoutDebugError("the process did not stop after leaving the layout engine (state: %s); "
-                               "nothing was changed" % lldb.SBDebugger.StateAsCString(ctx.process.GetState()))
-    if engine_exit_index(thread_frames(thread)) is not None:
-        raise LayoutDebugError("the app stopped inside the layout engine again before it returned; "
-                               "nothing was changed: run lfix again at this stop")
-    ctx.process.SetSelectedThread(thread)
-    return function_name(thread.GetFrameAtIndex(0))
+        raise LayoutDebugError("could not let the app run to its next main-queue turn: %s" % error.GetCString())
+    return thread_at_fix_point(process, seconds if timed_out.is_set() else None)
 
 
-def stepped_out_line(function):
-    """The line lfix prints before its answer when it stepped out of the engine into `function`."""
-    return ("Stepped out of the layout engine into %s first: a change made inside the engine's own "
-            "conflict report would re-enter it." % function)
+def thread_at_fix_point(process, timed_out_after):
+    """The thread the app stopped at LayoutDebugFixPending with, or the reason it did not
+    (`timed_out_after`: the seconds lfix waited, when it interrupted the app)."""
+    state = process.GetState()
+    if state != lldb.eStateStopped:
+        raise LayoutDebugError("the app ended (%s) before its main queue turned; nothing was changed"
+                               % lldb.SBDebugger.StateAsCString(state))
+    for index in range(process.GetNumThreads()):
+        thread = process.GetThreadAtIndex(index)
+        frames = thread_frames(thread)
+        if frames and frames[0][0] == FIX_PENDING_SYMBOL:
+            problem = fix_point_problem(frames)
+            if problem:
+                raise LayoutDebugError(problem + "; nothing was changed")
+            process.SetSelectedThread(thread)
+            return thread
+    if timed_out_after is not None:
+        raise LayoutDebugError("the app's main queue did not turn within %g s (its main thread is busy or blocked); "
+                               "nothing was changed, and the app is stopped where it was interrupted" % timed_out_after)
+    top = thread_frames(process.GetSelectedThread())[:1]
+    raise LayoutDebugError("the app stopped in %s before its main queue turned; nothing was changed: "
+                           "run lfix again there" % (top[0][0] if top and top[0][0] else "another place"))
 
 
-def function_name(frame):
-    """A frame's function as a person reads it: Swift names demangled, else "the app's code"."""
-    name = frame.GetDisplayFunctionName() or frame.GetFunctionName()
-    if name and name.lstrip("_").startswith("$s"):
-        name = swift_demangle(name) or name
-    return name or "the app's code"
+def made_at_main_queue_line():
+    """The line lfix prints before its answer when it waited for the main queue."""
+    return ("Made at the app's next main-queue turn (%s): at the conflict stop the layout engine was in the "
+            "middle of its report, and a change there would re-enter it." % FIX_PENDING_SYMBOL)

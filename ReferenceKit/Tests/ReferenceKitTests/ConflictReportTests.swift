@@ -54,14 +54,14 @@ final class ConflictReportTests: XCTestCase {
             let (root, view) = pinnedView()
             root.layoutIfNeeded()
             var alertsSeenByHook: [Int] = []
-            let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, _, _ in
+            let restore = installWillBreakHook { _, _, _ in
                 alertsSeenByHook.append(UnsatisfiableConstraints.alertCount)
             }
             let before = UnsatisfiableConstraints.alertCount
             _ = captureStandardError {
                 NSLayoutConstraint.activate([view.widthAnchor.constraint(equalToConstant: 1), view.widthAnchor.constraint(equalToConstant: 2)])
             }
-            ReferenceKitDebugHooks.removeObserver(token)
+            restore()
             XCTAssertEqual(alertsSeenByHook, [before])
             XCTAssertEqual(UnsatisfiableConstraints.alertCount, before + 1)
         }

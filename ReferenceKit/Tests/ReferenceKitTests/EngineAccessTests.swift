@@ -37,10 +37,10 @@ final class EngineAccessTests: XCTestCase {
             let root = makeRoot()
             let view = makeChild(of: root)
             var reportingInside: [Bool] = []
-            let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { host, _, _ in
+            let restore = installWillBreakHook { host, _, _ in
                 reportingInside.append(host.enrolledEngine?.isReportingConflict ?? false)
             }
-            defer { ReferenceKitDebugHooks.removeObserver(token) }
+            defer { restore() }
             _ = recordConflicts {
                 NSLayoutConstraint.activate([view.widthAnchor.constraint(equalToConstant: 100),
                                              view.widthAnchor.constraint(equalToConstant: 120)])
@@ -57,38 +57,12 @@ final class EngineAccessTests: XCTestCase {
             let view = makeChild(of: root)
             let other = view.heightAnchor.constraint(equalToConstant: 10)
             // What a debugger's lfix did at the conflict stop: change the layout inside the report.
-            _ = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, _, _ in other.isActive = true }
+            _ = installWillBreakHook { _, _, _ in other.isActive = true }
             NSLayoutConstraint.activate([view.widthAnchor.constraint(equalToConstant: 100),
                                          view.widthAnchor.constraint(equalToConstant: 120)])
             root.layoutIfNeeded()
         }
         XCTAssertTrue(text.contains("'NSInternalInconsistencyException', reason: 'The layout engine was modified while "
                                     + "it was reporting an unsatisfiable constraint"), text)
-    }
-
-    /// Runs `body` on the main thread of a child process, which must die of a signal;
-    /// returns what it wrote to stderr.
-    private func textOfChildThatDies(_ body: @MainActor () -> Void, file: StaticString = #filePath, line: UInt = #line) -> String {
-        var pipe: [Int32] = [0, 0]
-        XCTAssertEqual(Glibc.pipe(&pipe), 0, file: file, line: line)
-        let child = fork()
-        if child == 0 {
-            dup2(pipe[1], 2)
-            MainActor.assumeIsolated { body() }
-            _exit(0)
-        }
-        close(pipe[1])
-        var status: Int32 = 0
-        waitpid(child, &status, 0)
-        var text = ""
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(pipe[0], &bytes, bytes.count)
-            if count <= 0 { break }
-            text += String(decoding: bytes.prefix(count), as: UTF8.self)
-        }
-        close(pipe[0])
-        XCTAssertNotEqual(status & 0x7f, 0, "the child must die of a signal, not exit", file: file, line: line)
-        return text
     }
 }

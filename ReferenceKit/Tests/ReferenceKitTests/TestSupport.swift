@@ -40,12 +40,26 @@ struct SeenConflict {
 @MainActor
 func recordConflicts(_ body: () -> Void) -> [SeenConflict] {
     var seen: [SeenConflict] = []
-    let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { host, broken, list in
+    let restore = installWillBreakHook { host, broken, list in
         seen.append(SeenConflict(host: host, broken: broken, list: list))
     }
     _ = captureStandardError(body)
-    ReferenceKitDebugHooks.removeObserver(token)
+    restore()
     return seen
+}
+
+/// Puts `hook` in front of the engine host's "will break constraint" method, as a
+/// debugger library's swizzle does: the hook runs, then the implementation it replaced
+/// (the log and the alert). Returns what puts the replaced implementation back.
+@MainActor
+func installWillBreakHook(_ hook: @escaping (UIView, NSLayoutConstraint, [NSLayoutConstraint]) -> Void) -> () -> Void {
+    var replaced: WillBreakConstraintImplementation?
+    let replacement = WillBreakConstraintImplementation { view, engine, broken, list in
+        hook(view, broken, list)
+        replaced?.body(view, engine, broken, list)
+    }
+    replaced = ReferenceKitDebugHooks.setWillBreakConstraintImplementation(replacement)
+    return { if let replaced { ReferenceKitDebugHooks.setWillBreakConstraintImplementation(replaced) } }
 }
 
 /// What `body` writes to stderr (file descriptor 2).
@@ -78,4 +92,30 @@ func onMain(_ body: @MainActor () throws -> Void, file: StaticString = #filePath
     MainActor.assumeIsolated {
         do { try body() } catch { XCTFail("\(error)", file: file, line: line) }
     }
+}
+
+/// Runs `body` on the main thread of a child process, which must die of a signal;
+/// returns what it wrote to stderr.
+func textOfChildThatDies(_ body: @MainActor () -> Void, file: StaticString = #filePath, line: UInt = #line) -> String {
+    var pipe: [Int32] = [0, 0]
+    XCTAssertEqual(Glibc.pipe(&pipe), 0, file: file, line: line)
+    let child = fork()
+    if child == 0 {
+        dup2(pipe[1], 2)
+        MainActor.assumeIsolated { body() }
+        _exit(0)
+    }
+    close(pipe[1])
+    var status: Int32 = 0
+    waitpid(child, &status, 0)
+    var text = ""
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(pipe[0], &bytes, bytes.count)
+        if count <= 0 { break }
+        text += String(decoding: bytes.prefix(count), as: UTF8.self)
+    }
+    close(pipe[0])
+    XCTAssertNotEqual(status & 0x7f, 0, "the child must die of a signal, not exit", file: file, line: line)
+    return text
 }

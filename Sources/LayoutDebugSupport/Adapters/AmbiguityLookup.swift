@@ -16,7 +16,6 @@ import ReferenceKit
 /// (`hasAmbiguousLayout`); the private `_autolayoutTrace` says which variable.
 /// The trace is read once per report, from the view's window, and only when
 /// some view is ambiguous, since it walks the whole window.
-@MainActor
 final class AmbiguityLookup {
     private var byAddress: [UInt64: [String]]?
 

@@ -18,7 +18,6 @@ import Foundation
 /// level only closes it: lookups skip positions in closed levels. (A valid
 /// hierarchy never needs that, since a constraint names only views below
 /// the one holding it, but nothing here relies on it.)
-@MainActor
 struct ConstraintIndex {
     /// One constraint filed under one item it names.
     private struct Filing {

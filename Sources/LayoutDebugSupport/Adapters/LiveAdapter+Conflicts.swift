@@ -8,28 +8,53 @@ import ReferenceKit
 #if canImport(UIKit) || canImport(AppKit) || os(Linux)
 import Foundation
 
+// MARK: - ConflictDetail
+
+/// How much of a conflict a snapshot holds.
+enum ConflictDetail: Int, Comparable, Sendable {
+    /// Its constraints and its view controller: what its signature, its owner and a count
+    /// need (a quiet storm's tally). No views, and references without their properties.
+    case constraints
+    /// Everything its report shows: also the views with their frames, where they sit in
+    /// the window, the views above them, and the constraints' origins.
+    case report
+
+    static func < (lhs: ConflictDetail, rhs: ConflictDetail) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 // MARK: - Conflicts
 
 extension LiveAdapter {
-    /// The conflict as a snapshot: the broken constraint, the list, the views
-    /// involved with their frames (and where they sit in the window, and the
-    /// views above them), and the view controller that owns them.
-    func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?) -> ConflictSnapshot {
+    /// The conflict as a snapshot: the broken constraint, the list, the view controller that
+    /// owns them and, for `.report`, the views involved with their frames (and where they sit
+    /// in the window, and the views above them).
+    ///
+    /// It is taken while the engine reports the conflict, in the middle of handling a row:
+    /// nothing here asks the engine (no ambiguity, no trace, no intrinsic size computed by
+    /// the view; see `snapshot(of:constraints:ancestorConstraints:asksEngine:)`).
+    func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?,
+                  detail: ConflictDetail = .report) -> ConflictSnapshot {
         let all = [broken] + list
         let controller = all.lazy.compactMap { self.viewController(near: $0) }.first
         let name = controller.map { classNames(of: $0).name }
+        let isSystemController = controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false
+        guard detail == .report else {
+            return ConflictSnapshot(ordinal: ordinal, brokenConstraint: conflictSnapshot(of: broken),
+                                    mutuallyExclusive: list.map(conflictSnapshot), viewController: name,
+                                    isSystemViewController: isSystemController)
+        }
         let views = involvedViews(all)
         var conflict = ConflictSnapshot(
             ordinal: ordinal,
             brokenConstraint: conflictSnapshot(of: broken),
             mutuallyExclusive: list.map(conflictSnapshot),
             views: views.map { view in
-                var flat = snapshot(of: view, ancestorConstraints: [])
+                var flat = snapshot(of: view, ancestorConstraints: [], asksEngine: false)
                 flat.constraints = []  // the report lists the conflict's constraints, not every one
                 return flat
             },
             viewController: name,
-            isSystemViewController: controller.map { Self.isFrameworkClass(Swift.type(of: $0)) } ?? false,
+            isSystemViewController: isSystemController,
             placements: placements(of: views),
             surroundings: surroundings(of: views)
         )

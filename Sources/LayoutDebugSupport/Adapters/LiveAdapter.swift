@@ -19,7 +19,6 @@ import Foundation
 ///
 /// One adapter serves one report: it caches frames, class names and constraint
 /// snapshots, so a descent over a thousand views stays linear.
-@MainActor
 final class LiveAdapter {
     // The caches below are looked up several times per constraint, so they
     // are `AddressTable`s keyed by `key(_:)`: a `Dictionary`'s SipHash cost
@@ -66,10 +65,16 @@ final class LiveAdapter {
     /// property names are off (`PropertyNames.isEnabled`). A stored property,
     /// not a lazy one: a lazy one is copied out and back for each mutating
     /// call, and its tables with it.
-    @exclusivity(unchecked) private var propertyNames: PropertyNames? = PropertyNames.isEnabled ? PropertyNames() : nil
+    @exclusivity(unchecked) private var propertyNames: PropertyNames?
 
     /// Creates an adapter for one report.
-    init() {}
+    ///
+    /// - Parameter namesProperties: Whether references carry the property that holds the
+    ///   object (when `PropertyNames.isEnabled`); a quiet storm's tally, which never shows a
+    ///   reference, does without.
+    init(namesProperties: Bool = true) {
+        propertyNames = namesProperties && PropertyNames.isEnabled ? PropertyNames() : nil
+    }
 
     // MARK: - References
 
@@ -185,11 +190,16 @@ final class LiveAdapter {
     ///   - view: The view.
     ///   - ancestorConstraints: Constraints on ancestors that name it; `nil`
     ///     means find them by walking up (single-view reports).
+    ///   - asksEngine: `false` while the engine is in the middle of reporting a conflict
+    ///     (`conflict(broken:list:ordinal:)`): ambiguity is not asked (the view is taken as
+    ///     not ambiguous), and the intrinsic size is read from the content-size constraints
+    ///     the engine already holds rather than from `intrinsicContentSize`, which a view may
+    ///     answer by asking the engine.
     func snapshot(of view: PlatformView, constraints: [ConstraintSnapshot]? = nil,
-                  ancestorConstraints: [ConstraintSnapshot]? = nil) -> ViewSnapshot {
+                  ancestorConstraints: [ConstraintSnapshot]? = nil, asksEngine: Bool = true) -> ViewSnapshot {
         let classes = classNames(of: view)
-        let size = view.intrinsicContentSize
-        let ambiguous = view.hasAmbiguousLayout
+        let size = asksEngine ? view.intrinsicContentSize : contentSizeFromConstraints(of: view)
+        let ambiguous = asksEngine && view.hasAmbiguousLayout
         return ViewSnapshot(
             reference: reference(view),
             superclassNames: classes.superclasses,
@@ -212,6 +222,22 @@ final class LiveAdapter {
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
             ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
         )
+    }
+
+    /// The intrinsic size the view's content-size constraints (`NSContentSizeLayoutConstraint`,
+    /// one or two per axis, all with the intrinsic metric as constant) hold: what the engine
+    /// was given; `noIntrinsicMetric` (-1) on an axis without one.
+    private func contentSizeFromConstraints(of view: PlatformView) -> CGSize {
+        var size = CGSize(width: -1, height: -1)
+        for c in view.constraints where c.firstItem === view && c.secondItem == nil
+            && className(of: c) == "NSContentSizeLayoutConstraint" {
+            switch c.firstAttribute {
+            case .width: size.width = c.constant
+            case .height: size.height = c.constant
+            default: break
+            }
+        }
+        return size
     }
 
     /// A layout guide as a childless snapshot, so traces and descents show it.

@@ -18,7 +18,6 @@ enum LiveObjectLookup {
     /// The constraints in the list object the conflict breakpoint passes as
     /// `$arg2` (a `UIConstraintList` here, an `NSArray` on Apple platforms),
     /// or `nil` when `address` is not one.
-    @MainActor
     static func constraintList(at address: UInt) -> [AnyObject]? {
         guard let list = object(at: address) as? UIConstraintList else { return nil }
         return list.constraints

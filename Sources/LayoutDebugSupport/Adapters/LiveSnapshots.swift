@@ -107,7 +107,6 @@ enum LiveSnapshots {
 
     /// The tree of a view the caller holds (an app's own tests), rather than
     /// one named by a debugger's address.
-    @MainActor
     static func tree(of view: PlatformView) -> ViewSnapshot {
         LiveAdapter().tree(of: view)
     }
@@ -141,7 +140,8 @@ enum LiveSnapshots {
     /// (`$arg1` the constraint being broken, `$arg2` the mutually exclusive list),
     /// or on AppKit's `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
     /// Records the constraint as broken and numbers the conflict.
-    static func conflict(constraintAt constraint: UInt, listAt list: UInt) -> Result<ConflictSnapshot, LookupError> {
+    static func conflict(constraintAt constraint: UInt, listAt list: UInt,
+                         detail: ConflictDetail = .report) -> Result<ConflictSnapshot, LookupError> {
         StoppedProcessAccess.run {
             guard let broken = LiveObjectLookup.object(at: constraint) as? NSLayoutConstraint else {
                 return .failure(.notAConstraint(constraint))
@@ -149,11 +149,24 @@ enum LiveSnapshots {
             guard let items = LiveObjectLookup.constraintList(at: list) else {
                 return .failure(.notAConstraintList(list))
             }
-            BrokenConstraints.record(broken)
             let ordinal = ConflictOrdinals.ordinal(constraint: constraint, list: list)
-            let exclusive = items.compactMap { $0 as? NSLayoutConstraint }
-            return .success(LiveAdapter().conflict(broken: broken, list: exclusive, ordinal: ordinal))
+            return .success(conflict(broken: broken, list: items.compactMap { $0 as? NSLayoutConstraint }, ordinal: ordinal,
+                                     detail: detail))
         }
+    }
+
+    /// A conflict the engine is reporting, from its live objects: records the constraint as
+    /// broken, then snapshots the conflict. The breakpoint's path
+    /// (`conflict(constraintAt:listAt:)`) and the in-process hook (`ConflictHook`) both take
+    /// their conflicts here.
+    ///
+    /// The engine is in the middle of its report: the snapshot asks it nothing
+    /// (`LiveAdapter.conflict`).
+    static func conflict(broken: NSLayoutConstraint, list: [NSLayoutConstraint], ordinal: Int?,
+                         detail: ConflictDetail = .report) -> ConflictSnapshot {
+        BrokenConstraints.record(broken)
+        return LiveAdapter(namesProperties: detail == .report).conflict(broken: broken, list: list, ordinal: ordinal,
+                                                                        detail: detail)
     }
 }
 #endif

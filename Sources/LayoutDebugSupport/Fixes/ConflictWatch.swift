@@ -5,10 +5,8 @@
 /// The conflicts the engine reports while `lfix` changes a layout, as
 /// snapshots, each broken constraint recorded in `BrokenConstraints`.
 ///
-/// The platform hook (`ConflictWatch+ReferenceKit`, `ConflictWatch+Swizzle`)
-/// is installed on first use and stays: it forwards every call and only
-/// collects while a watch is open.
-@MainActor
+/// It subscribes to the conflict hook (`ConflictHook`) on first use and stays subscribed:
+/// it only collects while a watch is open.
 enum ConflictWatch {
     /// The conflicts seen by the open watch; `nil` when none is open.
     nonisolated(unsafe) private static var seen: [ConflictSnapshot]?
@@ -16,7 +14,7 @@ enum ConflictWatch {
     /// Runs `body` and returns the conflicts reported while it ran, in order.
     /// Without a hook on this platform it runs `body` and returns none.
     static func conflicts(during body: () -> Void) -> [ConflictSnapshot] {
-        guard installPlatformHook() else {
+        guard subscribe() else {
             body()
             return []
         }
@@ -26,11 +24,14 @@ enum ConflictWatch {
         return seen ?? []
     }
 
-    /// Called by the platform hook for each conflict; `makeSnapshot` reads the
-    /// live objects only while a watch is open.
-    static func deliver(_ makeSnapshot: () -> ConflictSnapshot?) {
-        guard seen != nil, let conflict = makeSnapshot() else { return }
-        seen?.append(conflict)
+    /// Subscribes to the hook (again: a later subscription replaces an earlier one).
+    private static func subscribe() -> Bool {
+        ConflictHook.subscribe(.watch, wants: { seen != nil ? .report : nil }) { conflict, _ in
+            // A conflict lfix's own change made: not one of the app's numbered ones.
+            var unnumbered = conflict
+            unnumbered.ordinal = nil
+            seen?.append(unnumbered)
+        }
     }
 }
 #endif

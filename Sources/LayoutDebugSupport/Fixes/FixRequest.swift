@@ -7,12 +7,15 @@
 /// suggestion <N>
 /// undo | undo-all | list
 /// resolve suggestion <N> | resolve apply #<N> <change>
+/// queue suggestion <N> | queue apply <0xADDRESS | #N> <change>
 /// ```
 ///
 /// `resolve` changes nothing: it answers the `apply 0x…` line that names what
-/// the request would change, so that `lfix` can pin a suggestion or `#N` down
-/// before it steps out of the engine (stepping may raise conflicts of its own,
-/// each a new "last report").
+/// the request would change. `queue` does the same after every check `apply`
+/// makes, and asks the main queue to call `LayoutDebugFixPending` on its next
+/// turn, where `lfix` makes the change: at a conflict stop the engine is in the
+/// middle of its report, and the app runs on meanwhile (which may raise conflicts
+/// of its own, each a new "last report", hence the pinned line).
 ///
 /// The LLDB command (`lfix`) turns the user's options into this line, so the
 /// target is asked once and the grammar is checked here, where the tests can
@@ -30,6 +33,9 @@ enum FixRequest: Equatable, Sendable {
     case list
     /// The `apply 0x…` line a suggestion or a `#N` change names; nothing is changed.
     indirect case resolve(FixRequest)
+    /// `resolve`, once the change is known to be possible, and a call of
+    /// `LayoutDebugFixPending` asked of the main queue's next turn.
+    indirect case queue(FixRequest)
 
     /// Reads a command line; a malformed one gives the one-line error `lfix` prints.
     static func parse(_ line: String) -> Result<FixRequest, FixError> {
@@ -45,10 +51,10 @@ enum FixRequest: Equatable, Sendable {
         case ("apply", 3...4):
             guard let target = FixTarget(words[1]) else { return .failure(.badHandle(words[1])) }
             return change(words.dropFirst(2)).map { .apply(target, $0) }
-        case ("resolve", 2...):
+        case ("resolve", 2...), ("queue", 2...):
             return parse(words.dropFirst().joined(separator: " ")).flatMap { inner in
                 switch inner {
-                case .suggestion, .apply: return .success(.resolve(inner))
+                case .suggestion, .apply: return .success(verb == "queue" ? .queue(inner) : .resolve(inner))
                 default: return .failure(.malformed(line))
                 }
             }

@@ -47,6 +47,15 @@ enum LiveFixes {
             case .resolve(let inner):
                 return resolve(inner).map { "apply " + LookupError.hex($0.address) + " " + $0.change.requestWords }
                     .map(Answer.resolved)
+            case .queue(let inner):
+                return resolve(inner).flatMap { named in
+                    guard let object = LiveObjectLookup.object(at: named.address),
+                          object is PlatformView || object is NSLayoutConstraint else { return .failure(.notLive(named.address)) }
+                    return check(named.change, on: object, at: named.address).map { _ in
+                        FixQueue.callPendingOnNextMainQueueTurn()
+                        return .resolved("apply " + LookupError.hex(named.address) + " " + named.change.requestWords)
+                    }
+                }
             }
         }
     }
@@ -54,7 +63,6 @@ enum LiveFixes {
     // MARK: - Naming what to change
 
     /// The change and the object's address that an `apply` or a `suggestion` names.
-    @MainActor
     private static func resolve(_ request: FixRequest) -> Result<(change: LayoutChange, address: UInt), FixError> {
         switch request {
         case .apply(let target, let change): return address(of: target).map { (change, $0) }
@@ -63,7 +71,6 @@ enum LiveFixes {
         }
     }
 
-    @MainActor
     private static func address(of target: FixTarget) -> Result<UInt, FixError> {
         switch target {
         case .address(let address):
@@ -78,7 +85,6 @@ enum LiveFixes {
         }
     }
 
-    @MainActor
     private static func suggestion(_ number: Int) -> Result<(change: LayoutChange, address: UInt), FixError> {
         guard let handles = LastConflictReport.current else { return .failure(.noReport) }
         guard number <= handles.suggestions.count else {
@@ -91,7 +97,6 @@ enum LiveFixes {
 
     // MARK: - Applying
 
-    @MainActor
     private static func apply(_ change: LayoutChange, at address: UInt, stop: UInt64) -> Result<FixOutcome, FixError> {
         guard let object = LiveObjectLookup.object(at: address),
               object is PlatformView || object is NSLayoutConstraint else { return .failure(.notLive(address)) }
@@ -107,7 +112,6 @@ enum LiveFixes {
     }
 
     /// The hierarchy's root when `change` can be made to `object`, else why not.
-    @MainActor
     private static func check(_ change: LayoutChange, on object: AnyObject, at address: UInt) -> Result<PlatformView, FixError> {
         if change.appliesToView {
             guard let view = object as? PlatformView else {
@@ -144,7 +148,6 @@ enum LiveFixes {
     }
 
     /// The topmost ancestor of a view that is in a window; `nil` otherwise.
-    @MainActor
     private static func root(of view: PlatformView) -> PlatformView? {
         guard Platform.isInWindow(view) else { return nil }
         var root = view
@@ -153,7 +156,6 @@ enum LiveFixes {
     }
 
     /// The nearest view both items descend from, where activating installs the constraint.
-    @MainActor
     private static func commonAncestor(of c: NSLayoutConstraint) -> PlatformView? {
         guard let first = LiveAdapter.nearestView(c.firstItem) else { return nil }
         guard c.secondItem != nil else { return first }
@@ -163,7 +165,6 @@ enum LiveFixes {
 
     // MARK: - Undoing
 
-    @MainActor
     private static func undo(count: Int, stop: UInt64) -> Result<FixOutcome, FixError> {
         let entries = FixJournal.shared.entries(atStop: stop)
         guard !entries.isEmpty else { return .failure(.nothingToUndo) }
@@ -200,7 +201,6 @@ enum LiveFixes {
     ///   handed to the engine after every other, since the engine breaks the
     ///   constraint it is given last: the same ones break as before.
     /// - Returns: The outcome, and the baseline of the hierarchy before the change.
-    @MainActor
     private static func relayOut(_ root: PlatformView, restoring baseline: FixJournal.Baseline? = nil,
                                  change: () -> [FixOutcome.Step]) -> (FixOutcome, FixJournal.Baseline) {
         // Laid out first, so "before" shows the frames the user sees, not ones a
@@ -257,7 +257,6 @@ enum LiveFixes {
 
     /// The hierarchy's failing constraints and autoresized frames, from the
     /// snapshot `tree` just taken of it.
-    @MainActor
     private static func baseline(of root: PlatformView, _ tree: ViewSnapshot) -> FixJournal.Baseline {
         var baseline = FixJournal.Baseline()
         baseline.failing = FixComparison.unsatisfied(in: tree).compactMap { c -> AnyObject? in
@@ -278,7 +277,6 @@ enum LiveFixes {
     /// re-activated (UIKit's too), so a fix elsewhere would not bring it back on
     /// its own: re-activating it is what relaunching the app would do.
     /// Constraints the system made are the system's to manage, and are left alone.
-    @MainActor
     private static func settle(_ root: PlatformView) -> (checked: Int, retried: Int) {
         Platform.layOut(root)
         let adapter = LiveAdapter()
@@ -314,7 +312,6 @@ enum LiveFixes {
 
     // MARK: - Changing live objects
 
-    @MainActor
     private static func state(of object: AnyObject) -> FixJournal.SavedState {
         if let view = object as? PlatformView {
             return .view(translatesAutoresizingMask: view.translatesAutoresizingMaskIntoConstraints)
@@ -324,7 +321,6 @@ enum LiveFixes {
     }
 
     /// Makes the change; returns whether the constraint was reinstalled around it.
-    @MainActor
     private static func mutate(_ object: AnyObject, _ change: LayoutChange) -> Bool {
         if let view = object as? PlatformView {
             view.translatesAutoresizingMaskIntoConstraints = false
@@ -345,7 +341,6 @@ enum LiveFixes {
     }
 
     /// Puts back a saved state; returns whether the constraint was reinstalled.
-    @MainActor
     private static func restore(_ object: AnyObject, to saved: FixJournal.SavedState) -> Bool {
         switch saved {
         case .view(let translates):
@@ -367,7 +362,6 @@ enum LiveFixes {
     /// Sets a priority the way UIKit allows: an installed constraint that
     /// crosses between required and optional is deactivated, changed and
     /// reactivated, since UIKit raises on the direct change.
-    @MainActor
     private static func setPriority(_ value: Double, of c: NSLayoutConstraint) -> Bool {
         let crosses = c.isActive && ((c.priority.rawValue >= 1000) != (value >= 1000))
         if crosses {
@@ -380,7 +374,6 @@ enum LiveFixes {
     }
 
     /// The step for a change, read off the object after it was made.
-    @MainActor
     private static func step(_ action: FixOutcome.Action, _ change: LayoutChange, object: AnyObject,
                              saved: FixJournal.SavedState, reinstalled: Bool) -> FixOutcome.Step {
         let adapter = LiveAdapter()

@@ -9,7 +9,8 @@ import Foundation
 /// (`-[UIView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]`,
 /// private API: never ship it in an App Store build), always lets the original
 /// run, and hands each conflict to a handler as the same report `lbreak`
-/// prints. Under ReferenceKit it uses the engine's observer hook instead.
+/// prints. Under ReferenceKit the same method is hooked through its stand-in for
+/// `method_setImplementation`.
 ///
 /// ```swift
 /// #if DEBUG
@@ -49,13 +50,13 @@ public enum ConflictMonitor {
     nonisolated(unsafe) private static var delivered = 0
     nonisolated(unsafe) private static var ignored = 0
     nonisolated(unsafe) private static var ignoredByOwner: [ConflictOwner: Int] = [:]
-    nonisolated(unsafe) private static var hookInstalled = false
 
     // MARK: - Starting and stopping
 
     /// Starts monitoring, or replaces the handler and rules when already started.
     ///
-    /// The hook is installed once however often this is called.
+    /// The monitor subscribes to the process's one conflict hook (`ConflictHook`), which is
+    /// installed once however often this is called.
     /// - Parameters:
     ///   - rules: Conflicts to drop before the handler and the backlog see them.
     ///   - backlog: Where to count distinct conflicts, or `nil`.
@@ -64,23 +65,19 @@ public enum ConflictMonitor {
     public static func start(rules: ConflictIgnoreRules = ConflictIgnoreRules(), backlog: ConflictBacklog? = nil,
                              explains: Bool = true, _ handler: @escaping Handler) {
         lock.lock()
-        defer { lock.unlock() }
         configuration = Configuration(handler: handler, rules: rules, backlog: backlog, explains: explains)
-        if !hookInstalled {
-            hookInstalled = installPlatformHook()
-        }
+        lock.unlock()
+        ConflictHook.subscribe(.monitor, wants: { isRunning ? .report : nil }, receive: { conflict, _ in deliver(conflict) })
     }
 
-    /// Stops monitoring and restores the original engine behaviour. Calling it
-    /// when not started does nothing.
+    /// Stops monitoring: conflicts are no longer read or reported. The hook stays
+    /// installed, forwarding each call unchanged (taking it out would also take out any
+    /// hook installed in front of it since). Calling it when not started does nothing.
     public static func stop() {
         lock.lock()
-        defer { lock.unlock() }
         configuration = nil
-        if hookInstalled {
-            removePlatformHook()
-            hookInstalled = false
-        }
+        lock.unlock()
+        ConflictHook.unsubscribe(.monitor)
     }
 
     /// Whether the monitor is started.
@@ -117,10 +114,9 @@ public enum ConflictMonitor {
 
     // MARK: - Delivering
 
-    /// Turns one hooked conflict into a report and delivers it. Called by the
-    /// platform hook; `makeSnapshot` reads the live objects only when the
-    /// monitor is running.
-    static func deliver(_ makeSnapshot: () -> ConflictSnapshot?) {
+    /// Turns one hooked conflict into a report and delivers it. Called by the hook
+    /// (`ConflictHook`) on the thread that lays out.
+    static func deliver(_ hooked: ConflictSnapshot) {
         lock.lock()
         guard let current = configuration else {
             lock.unlock()
@@ -129,7 +125,7 @@ public enum ConflictMonitor {
         let ordinal = delivered + ignored + 1
         lock.unlock()
 
-        guard var conflict = makeSnapshot() else { return }
+        var conflict = hooked
         conflict.ordinal = ordinal
         if ConstraintOrigins.reportsOrigins {
             // No debugger will rewrite the addresses: keep them as image and offset.

@@ -16,7 +16,6 @@ typealias PlatformViewController = NSViewController
 typealias PlatformResponder = NSResponder
 
 /// What differs between UIKit and AppKit, and nothing else.
-@MainActor
 enum Platform {
     /// Module prefixes `String(reflecting:)` puts on the platform's own Swift classes.
     static let frameworkModules = ["AppKit."]

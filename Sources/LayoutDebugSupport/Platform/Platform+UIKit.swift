@@ -21,7 +21,6 @@ typealias PlatformViewController = UIViewController
 typealias PlatformResponder = UIResponder
 
 /// What differs between UIKit and AppKit, and nothing else.
-@MainActor
 enum Platform {
     /// Module prefixes `String(reflecting:)` puts on the platform's own Swift classes.
     static let frameworkModules = ["ReferenceKit.", "UIKit."]

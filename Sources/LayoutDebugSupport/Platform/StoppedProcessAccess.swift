@@ -1,23 +1,23 @@
 // MARK: - StoppedProcessAccess
 
-/// Runs main-actor code from a C entry point without checking the thread.
+/// Where the library reads and changes live views: on whichever thread the debugger stopped
+/// in, or the thread a hooked conflict is laid out on.
 ///
-/// The `lds_` functions are called by the debugger while every thread of the
-/// process is stopped, on whichever thread it stopped in: often not the main
-/// thread. `MainActor.assumeIsolated` would trap there. Reading views is safe
-/// anyway, because no other thread can run while the process is stopped, so
-/// this drops the isolation of the closure's type, once, here, for that reason.
+/// The `lds_` functions are called by the debugger while every thread of the process is
+/// stopped, often not on the main thread, and a background thread may lay out a hierarchy the
+/// main thread never touched (UIKit allows it) and report its conflicts there. Reading views
+/// is safe anyway, because no other thread runs meanwhile. So none of the library's code that
+/// touches live objects is main-actor isolated: an isolated function, entered on another
+/// thread, traps as soon as the actor-isolation checks run (`-enable-actor-data-race-checks`,
+/// Swift 6's dynamic isolation), where the `@MainActor` closures once run here by bit-cast did
+/// (issue 41, fault 10). It uses UIKit's classes (and ReferenceKit's) as Swift 5 code may use
+/// an Objective-C class's `@preconcurrency` isolation: from nonisolated code.
 enum StoppedProcessAccess {
-    /// Calls `body` on the current thread, whatever it is.
+    /// Calls `body` on the current thread, whatever it is: the one place that says why.
     ///
-    /// - Parameter body: Code that reads main-actor state.
+    /// - Parameter body: Code that reads or changes live objects.
     /// - Returns: What `body` returns.
-    static func run<T>(_ body: @MainActor () -> T) -> T {
-        withoutActuallyEscaping(body) { escapable in
-            // A global-actor function type has the same representation as a
-            // plain one; only the compiler's isolation check differs.
-            let unchecked = unsafeBitCast(escapable, to: (() -> T).self)
-            return unchecked()
-        }
+    static func run<T>(_ body: () -> T) -> T {
+        body()
     }
 }

@@ -21,7 +21,6 @@ import ReferenceKit
 /// type, what reflecting needs to know, because asking costs a demangling
 /// (a class's name) or a failed cast that tries to bridge the value to an
 /// Objective-C class (a `String` or an array asked whether it is a view).
-@MainActor
 struct HeldObjects {
     /// Swift's spelling of a `lazy` property's storage: `$__lazy_storage_$_badge`.
     static let lazyStoragePrefix = "$__lazy_storage_$_"

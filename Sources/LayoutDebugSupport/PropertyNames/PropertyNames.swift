@@ -22,7 +22,6 @@ import Foundation
 /// the user wrote.
 ///
 /// One value serves one report, like the `LiveAdapter` that owns it.
-@MainActor
 public struct PropertyNames {
     /// Whether reports look for property names. On unless the environment's
     /// `LAYOUT_DEBUG_PROPERTY_NAMES` is `0`: an escape hatch for an app whose

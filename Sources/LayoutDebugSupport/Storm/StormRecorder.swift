@@ -16,12 +16,12 @@ import Foundation
 ///
 /// The debugger is told when to drain by a call to `LayoutDebugStormPending`,
 /// where it keeps an auto-continuing breakpoint: shortly after each burst of
-/// conflicts, when the app enters the background (iOS), when the process exits
-/// with conflicts waiting (a dead process cannot be read), and in live mode
-/// (reports printed as they come) when the ring fills. The exit call alone is
-/// not enough: `atexit` handlers never run on iOS, where Xcode's Stop and the
-/// system end an app with SIGKILL, so tallies wait in the process no longer
-/// than a burst.
+/// conflicts (quiet, at most once per `quietInterval`), when the app enters the
+/// background (iOS), when the process exits with conflicts waiting (a dead process
+/// cannot be read), and in live mode (reports printed as they come) when the ring
+/// fills. The exit call alone is not enough: `atexit` handlers never run on iOS,
+/// where Xcode's Stop and the system end an app with SIGKILL, so tallies wait in
+/// the process no longer than a burst (quiet, than `quietInterval`).
 enum StormRecorder {
     /// How the recorder tells the debugger that conflicts wait.
     struct Options: OptionSet, Sendable {
@@ -38,9 +38,6 @@ enum StormRecorder {
     }
 
 
-    /// Keeps the platform hook from reporting a conflict again from within its own call.
-    static let hookReentry = ThreadReentryFlag()
-
     private static let lock = NSLock()
     // Guarded by `lock`.
     nonisolated(unsafe) private static var ring: StormRing?
@@ -49,6 +46,16 @@ enum StormRecorder {
     nonisolated(unsafe) private static var pauses = 0
     nonisolated(unsafe) private static var exitHandlerRegistered = false
     nonisolated(unsafe) private static var exiting = false
+    /// When the recorder last signalled (or started): quiet bursts are signalled at most once
+    /// per `quietInterval` after it.
+    nonisolated(unsafe) private static var lastSignal: TimeInterval = 0
+
+    /// How long a quiet recorder waits between two burst signals. Quiet, nothing is printed
+    /// as it comes: the tallies are read at the next stop, at exit and when the app enters the
+    /// background (always signalled), and at most this often meanwhile, so a conflict per
+    /// run-loop turn (one per frame while scrolling) no longer costs a stop and a drain per
+    /// turn (issue 41, fault 3). A killed app loses at most this long's tallies.
+    static let quietInterval: TimeInterval = 1
 
     // MARK: - Starting and stopping
 
@@ -58,9 +65,12 @@ enum StormRecorder {
     ///
     /// - Returns: `false` when this platform offers no hook (nothing recorded).
     static func start(capacity: Int, options newOptions: Options) -> Bool {
-        guard StoppedProcessAccess.run({ installPlatformHook() }) else { return false }
+        guard ConflictHook.subscribe(.storm, wants: { wantedDetail }, receive: record) else { return false }
         lock.lock()
-        if ring == nil { ring = StormRing(capacity: capacity) }
+        if ring == nil {
+            ring = StormRing(capacity: capacity)
+            lastSignal = Date().timeIntervalSince1970
+        }
         options = newOptions
         let register = !exitHandlerRegistered
         exitHandlerRegistered = true
@@ -75,8 +85,7 @@ enum StormRecorder {
         return true
     }
 
-    /// Stops recording and hands over what was waiting. The hook stays
-    /// installed, idle: another hook may have chained behind it.
+    /// Stops recording and hands over what was waiting. The subscription stays, idle.
     static func stop() -> StormDrain {
         lock.lock()
         defer { lock.unlock() }
@@ -123,19 +132,33 @@ enum StormRecorder {
 
     // MARK: - Recording
 
-    /// Records one hooked conflict. Called by the platform hook on the thread
-    /// that lays out; `makeSnapshot` reads the live objects only while recording.
-    static func record(_ makeSnapshot: () -> ConflictSnapshot?) {
+    /// How much of a conflict now would be recorded, `nil` for none: the hook snapshots one only
+    /// when someone wants it, and only in the detail wanted. A report is kept only live and
+    /// while the ring has room; a tally needs the constraints alone, which cost less than half
+    /// the whole snapshot (the views, their frames and surroundings, property names).
+    private static var wantedDetail: ConflictDetail? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let ring, pauses == 0 else { return nil }
+        return options.contains(.live) && !ring.isFull ? .report : .constraints
+    }
+
+    /// Records one hooked conflict, snapshotted in `detail`. Called by the hook
+    /// (`ConflictHook`) on the thread that lays out.
+    static func record(_ hooked: ConflictSnapshot, detail: ConflictDetail) {
+        var conflict = hooked
+        // Numbered as a breakpoint would number it, where the hook could not (ReferenceKit).
+        if conflict.ordinal == nil { conflict.ordinal = ConflictOrdinals.next() }
         lock.lock()
         guard let current = ring, pauses == 0 else {
             lock.unlock()
             return
         }
-        // Quiet (not live), no report is ever printed: each conflict is only tallied.
-        let keepsReport = options.contains(.live) && !current.isFull
+        // Quiet (not live), no report is ever printed: each conflict is only tallied. A report
+        // is made only from a snapshot with its views (the options may have changed since).
+        let keepsReport = options.contains(.live) && !current.isFull && detail == .report
         lock.unlock()
 
-        guard let conflict = makeSnapshot() else { return }
         let time = Date().timeIntervalSince1970
         var report: StormReport?
         var tally: (signature: String, owner: ConflictOwner)?
@@ -161,7 +184,8 @@ enum StormRecorder {
                         time: time)
         }
         // Every mode signals after a burst: quiet tallies left in the process are lost when it
-        // is killed. Only kept reports fill the ring.
+        // is killed. Only kept reports fill the ring. Quiet, a burst within `quietInterval` of
+        // the last signal waits for a later one (or the exit, or the background).
         let signalNow = options.contains(.live) && report != nil && ring?.isFull == true
         let schedule = !signalNow && !flushScheduled
         if schedule { flushScheduled = true }
@@ -180,13 +204,32 @@ enum StormRecorder {
             // second thread alive at exit again left lldb seeing exit status -1 (one run of
             // test_lldb_storm's quiet storm in three). The next turn of the main queue comes
             // after the burst's layout pass has returned, which is all the delay was for.
-            DispatchQueue.main.async {
-                lock.lock()
-                flushScheduled = false
-                lock.unlock()
-                signalIfPending(.burst)
-            }
+            DispatchQueue.main.async { flushOrWait() }
         }
+    }
+
+    /// On the main queue after a burst: signals now, or, quiet and within `quietInterval` of
+    /// the last signal, at the end of that interval, from a timer of the main run loop (a
+    /// CoreFoundation timer: no second thread, which `asyncAfter`'s would start). Until then
+    /// no other burst schedules anything, so a conflict per turn costs no block per turn.
+    private static func flushOrWait() {
+        lock.lock()
+        let due = options.contains(.live) ? nil : lastSignal + quietInterval
+        lock.unlock()
+        if let due, due > Date().timeIntervalSince1970 {
+            let timer = Timer(fire: Date(timeIntervalSince1970: due), interval: 0, repeats: false) { _ in flush() }
+            RunLoop.main.add(timer, forMode: .common)
+            return
+        }
+        flush()
+    }
+
+    /// The end of a burst: signals when conflicts wait.
+    private static func flush() {
+        lock.lock()
+        flushScheduled = false
+        lock.unlock()
+        signalIfPending(.burst)
     }
 
     /// Why the recorder calls `LayoutDebugStormPending`: its argument.
@@ -209,8 +252,10 @@ enum StormRecorder {
         lock.lock()
         let pending = ring?.pending ?? 0
         let quiet = exiting && reason != .exiting
+        let signals = pending > 0 && !quiet
+        if signals { lastSignal = Date().timeIntervalSince1970 }
         lock.unlock()
-        if pending > 0, !quiet { LayoutDebugStormPending(reason.rawValue) }
+        if signals { LayoutDebugStormPending(reason.rawValue) }
     }
 
     /// The `atexit` handler: no burst signals from now on, then the last chance to read.

@@ -58,8 +58,75 @@ final class DemoScenarioTests: XCTestCase {
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
                                "stack-conflict", "margins", "rtl", "many-views", "conflict-storm",
                                "keyboard-conflict", "toolbar-conflict", "cell-reuse-conflict", "property-names", "profile-feed", "background-conflict",
-                               "owner-storm"] + traps)
+                               "owner-storm"] + traps + ["runloop-conflict", "runloop-update-constraints", "runloop-background-conflict"])
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
+        // A scenario laid out by the deferred pass says so first, and only those do.
+        for line in DemoCatalog.listing.split(separator: "\n") {
+            let name = String(line.split(separator: " ")[0])
+            XCTAssertEqual(line.contains("  run loop: "), name.hasPrefix("runloop-"), String(line))
+            XCTAssertEqual(DemoCatalog.scenario(named: name)?.runsInRunLoop, name.hasPrefix("runloop-"), name)
+        }
+    }
+
+    /// Three screens in three turns: each one's cell-width conflict (768 in a 50-wide
+    /// cell) is raised by the commit at the end of its turn, none while it is built; the
+    /// last screen's view is the cell's 50, as in `cell-width-conflict`.
+    func test_runloopConflict_raisesOneConflictPerTurn_inTheCommit() {
+        MainActor.assumeIsolated {
+            var inCommit: [Bool] = []
+            let restore = WillBreakHook.install { _, _ in inCommit.append(Self.isCommitting()) }
+            defer { restore() }
+            guard let built = build("runloop-conflict", count: 3) else { return }
+            XCTAssertEqual(built.conflicts, 3)
+            XCTAssertEqual(inCommit, [true, true, true])
+            let cell = built.root.subviews[0]
+            assertFrame(cell, 0, 0, 50, 44)
+            assertFrame(cell.subviews[0].subviews[0], 0, 0, 50, 44)
+        }
+    }
+
+    /// The badge is pinned to the root's edges (0 and 0) and asks for 400 in its own
+    /// `updateConstraints()`: the width breaks in the update pass; (0 100; 375 40).
+    func test_runloopUpdateConstraints_breaksTheBadgesWidth_inTheUpdatePass() {
+        MainActor.assumeIsolated {
+            var inCommit: [Bool] = []
+            let restore = WillBreakHook.install { broken, _ in
+                inCommit.append(Self.isCommitting())
+                XCTAssertEqual(broken.constant, 400)
+            }
+            defer { restore() }
+            guard let built = build("runloop-update-constraints") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            XCTAssertEqual(inCommit, [true])
+            assertFrame(built.root.subviews[0], 0, 100, 375, 40)
+        }
+    }
+
+    /// The background thread builds its hierarchy and exits without a layout: the conflict
+    /// comes as it exits, on that thread, from its transaction's commit.
+    func test_runloopBackgroundConflict_isRaisedOnTheExitingThread() {
+        MainActor.assumeIsolated {
+            // A Sendable hook, so that it is not main-actor isolated: it runs on the exiting thread.
+            let seen = SeenOnThreads()
+            let restore = WillBreakHook.install { @Sendable _, _ in seen.add(!Thread.isMainThread && Self.isCommitting()) }
+            defer { restore() }
+            guard let built = build("runloop-background-conflict") else { return }
+            XCTAssertEqual(built.conflicts, 1)
+            XCTAssertEqual(seen.values, [true])
+        }
+    }
+
+    /// What a hook saw, from whichever thread it ran on.
+    private final class SeenOnThreads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Bool] = []
+        var values: [Bool] { lock.withLock { stored } }
+        func add(_ value: Bool) { lock.withLock { stored.append(value) } }
+    }
+
+    /// Whether the calling thread is inside Core Animation's commit (ReferenceKit's frames).
+    nonisolated private static func isCommitting() -> Bool {
+        Thread.callStackSymbols.contains { $0.contains("_ZN2CA11Transaction6commitEv") }
     }
 
     /// The profile card: `H:|-16-[avatar(80)]-8-[title]-16-|` in 375 leaves the
@@ -304,10 +371,10 @@ final class DemoScenarioTests: XCTestCase {
         MainActor.assumeIsolated {
             for name in ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "stack-conflict", "margins", "conflict-storm"] {
                 var seen: [(broken: NSLayoutConstraint, list: [NSLayoutConstraint])] = []
-                let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, broken, list in seen.append((broken, list)) }
+                let restore = WillBreakHook.install { broken, list in seen.append((broken, list)) }
                 var window: UIWindow?
                 let log = capturingStandardError { window = DemoCatalog.scenario(named: name)!.makeWindow(count: 4) }
-                ReferenceKitDebugHooks.removeObserver(token)
+                restore()
                 XCTAssertNotNil(window)
                 let parsed = ConsoleLogParser.parse(log)
                 XCTAssertEqual(parsed.count, seen.count, name)

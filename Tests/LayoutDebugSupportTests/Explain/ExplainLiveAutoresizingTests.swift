@@ -24,11 +24,11 @@ final class ExplainLiveAutoresizingTests: XCTestCase {
             controller.view.addSubview(view)
             view.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor, constant: 50).isActive = true
             var caught: (NSLayoutConstraint, [NSLayoutConstraint])?
-            let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+            let restore = WillBreakHook.install { constraint, list in
                 if caught == nil { caught = (constraint, list) }
             }
             window.layoutIfNeeded()
-            ReferenceKitDebugHooks.removeObserver(token)
+            restore()
             let (broken, list) = try XCTUnwrap(caught)
             let conflict = LiveAdapter().conflict(broken: broken, list: list, ordinal: 1)
             let minX = try XCTUnwrap(conflict.mutuallyExclusive.first { $0.firstAttribute == .left && $0.secondItem == nil })

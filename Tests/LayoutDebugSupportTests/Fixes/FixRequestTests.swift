@@ -35,6 +35,13 @@ final class FixRequestTests: XCTestCase {
         XCTAssertEqual(FixRequest.parse("resolve resolve suggestion 1").failure, .malformed("resolve resolve suggestion 1"))
     }
 
+    func test_queue_wrapsASuggestionOrAChange_andNothingElse() throws {
+        XCTAssertEqual(try FixRequest.parse("queue suggestion 2").get(), .queue(.suggestion(2)))
+        XCTAssertEqual(try FixRequest.parse("queue apply 0x10 deactivate").get(), .queue(.apply(.address(0x10), .deactivate)))
+        XCTAssertEqual(FixRequest.parse("queue undo").failure, .malformed("queue undo"))
+        XCTAssertEqual(FixRequest.parse("queue queue suggestion 1").failure, .malformed("queue queue suggestion 1"))
+    }
+
     func test_requestWords_readBackAsTheSameChange() throws {
         for change in [LayoutChange.priority(999), .constant(-7.5), .deactivate, .activate, .noAutoresizing] {
             XCTAssertEqual(try FixRequest.parse("apply 0x10 " + change.requestWords).get(), .apply(.address(0x10), change))

@@ -124,6 +124,20 @@ final class LiveFixesTests: XCTestCase {
         }
     }
 
+    func test_queue_checksTheChange_namesIt_andCallsPendingOnTheMainQueuesNextTurn_changingNothing() throws {
+        try onMain {
+            let built = try BuiltScenario("duplicate-leading")
+            let report = built.conflictReport(0)
+            let original = frames(built.window)
+            let address = try XCTUnwrap(report.components(separatedBy: "\n  2. ").dropFirst().first?.split(separator: " ").first)
+            XCTAssertEqual(fix("queue apply #2 priority 250", newStop: true), "apply \(address) priority 250")
+            XCTAssertEqual(frames(built.window), original, "nothing changes before the main queue turns")
+            // A change that would change nothing is refused at once, before the app runs on.
+            XCTAssertEqual(fix("queue apply #2 priority 1000"), "error: nothing to change: the priority of \(address) is already 1000")
+            XCTAssertEqual(fix("list"), "lfix changed nothing in this stop.\n")
+        }
+    }
+
     func test_reportNumbers_andUndoAll_andList() throws {
         try onMain {
             let built = try BuiltScenario("duplicate-leading")

@@ -44,6 +44,35 @@ final class StormRecorderTests: XCTestCase {
         XCTAssertEqual(StormRecorder.drain().total, 0, "a drain empties the ring")
     }
 
+    func test_aQuietTally_countsEveryScenariosConflicts_asTheirReportsWould() throws {
+        // Quiet, the hook snapshots only the constraints and the view controller
+        // (`ConflictDetail.constraints`): each conflict of every demo scenario, taken inside the
+        // hook, must have the signature, owner and view controller of its whole snapshot.
+        let seen = SnapshotPairs()
+        let restore = WillBreakHook.install { @Sendable broken, list in
+            seen.add(tally: LiveAdapter(namesProperties: false).conflict(broken: broken, list: list, ordinal: nil,
+                                                                          detail: .constraints),
+                     whole: LiveAdapter().conflict(broken: broken, list: list, ordinal: nil))
+        }
+        defer { restore() }
+        var windows: [UIWindow] = []
+        withStandardErrorSilenced {
+            MainActor.assumeIsolated {
+                for scenario in DemoCatalog.scenarios { windows.append(scenario.makeWindow(count: 30)) }
+            }
+        }
+        let pairs = seen.pairs
+        XCTAssertGreaterThan(pairs.count, 100)
+        for (tally, whole) in pairs {
+            XCTAssertTrue(tally.views.isEmpty)
+            XCTAssertEqual(tally.signature, whole.signature)
+            XCTAssertEqual(ConflictTriage.owner(of: tally), ConflictTriage.owner(of: whole), whole.signature)
+            XCTAssertEqual(tally.viewController, whole.viewController, whole.signature)
+            XCTAssertEqual(tally.isSystemViewController, whole.isSystemViewController, whole.signature)
+        }
+        withExtendedLifetime(windows) {}
+    }
+
     func test_quiet_talliesEveryConflictBySignature_withoutReports() {
         XCTAssertTrue(StormRecorder.start(capacity: 256, options: []))
         runStorm(9)
@@ -137,4 +166,16 @@ private final class LockedFlag: @unchecked Sendable {
     private var stored = false
     var value: Bool { lock.withLock { stored } }
     func set(_ newValue: Bool) { lock.withLock { stored = newValue } }
+}
+
+/// Pairs of snapshots of one conflict, from whichever thread laid it out.
+private final class SnapshotPairs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [(tally: ConflictSnapshot, whole: ConflictSnapshot)] = []
+
+    var pairs: [(tally: ConflictSnapshot, whole: ConflictSnapshot)] { lock.withLock { stored } }
+
+    func add(tally: ConflictSnapshot, whole: ConflictSnapshot) {
+        lock.withLock { stored.append((tally, whole)) }
+    }
 }

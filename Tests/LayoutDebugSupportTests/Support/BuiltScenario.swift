@@ -21,26 +21,50 @@ struct BuiltScenario {
     /// `reportingAtConflict` each one's report as the hook sees it.
     init(_ name: String, count: Int? = nil, reportingAtConflict: Bool = false) throws {
         let scenario = try XCTUnwrap(DemoCatalog.scenario(named: name))
-        var conflicts: [(NSLayoutConstraint, UIConstraintList)] = []
-        var reports: [String] = []
-        let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
-            let kept = UIConstraintList(constraints: list)
-            conflicts.append((constraint, kept))
-            if reportingAtConflict {
-                reports.append(LiveReports.conflictReport(constraintAt: LiveHierarchy.address(constraint),
-                                                          listAt: LiveHierarchy.address(kept), options: []))
-            }
-        }
-        defer { ReferenceKitDebugHooks.removeObserver(token) }
+        // A Sendable hook, not main-actor isolated: a scenario may lay out on another thread.
+        let seen = SeenConflicts(reporting: reportingAtConflict)
+        let restore = WillBreakHook.install { @Sendable constraint, list in seen.add(constraint, list) }
+        defer { restore() }
         window = scenario.makeWindow(count: count)
         root = try XCTUnwrap(window.rootViewController?.view)
-        self.conflicts = conflicts
-        self.reportsAtConflict = reports
+        self.conflicts = seen.conflicts
+        self.reportsAtConflict = seen.reports
     }
 
     /// The conflict report the breakpoint would produce for conflict `index`.
     func conflictReport(_ index: Int) -> String {
         LiveReports.conflictReport(constraintAt: LiveHierarchy.address(conflicts[index].broken),
                                    listAt: LiveHierarchy.address(conflicts[index].list), options: [])
+    }
+}
+
+/// The conflicts a hook saw, from whichever thread laid them out, and with `reporting` each
+/// one's report as the hook saw it.
+private final class SeenConflicts: @unchecked Sendable {
+    private let lock = NSLock()
+    private let reporting: Bool
+    private var stored: [(broken: NSLayoutConstraint, list: UIConstraintList)] = []
+    private var storedReports: [String] = []
+
+    init(reporting: Bool) {
+        self.reporting = reporting
+    }
+
+    var conflicts: [(broken: NSLayoutConstraint, list: UIConstraintList)] { lock.withLock { stored } }
+    var reports: [String] { lock.withLock { storedReports } }
+
+    func add(_ constraint: NSLayoutConstraint, _ list: [NSLayoutConstraint]) {
+        let kept = UIConstraintList(constraints: list)
+        let report = reporting ? LiveReports.conflictReport(constraintAt: Self.address(constraint),
+                                                           listAt: Self.address(kept), options: []) : nil
+        lock.withLock {
+            stored.append((constraint, kept))
+            if let report { storedReports.append(report) }
+        }
+    }
+
+    /// An object's address, as the breakpoint's arguments carry it.
+    private static func address(_ object: AnyObject) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
     }
 }

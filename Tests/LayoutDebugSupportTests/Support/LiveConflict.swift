@@ -31,11 +31,11 @@ struct LiveConflict {
         }
         NSLayoutConstraint.activate(constraints)
         var caught: (NSLayoutConstraint, [NSLayoutConstraint])?
-        let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+        let restore = WillBreakHook.install { constraint, list in
             if caught == nil { caught = (constraint, list) }
         }
         window.layoutIfNeeded()
-        ReferenceKitDebugHooks.removeObserver(token)
+        restore()
         guard let (broken, list) = caught else { return nil }
         return LiveConflict(window: window, controller: controller, view: view, broken: broken, list: list)
     }

@@ -41,7 +41,9 @@ class BreakCommand(Command):
         "its conflicts itself, with no stop each (a storm of hundreds no longer\n"
         "freezes it): the same reports are printed in batches, at the latest at the\n"
         "next stop, lconflicts or exit, and every conflict is counted. It keeps\n"
-        "$LAYOUT_DEBUG_STORM_RING reports (256) between reads; 0 stops at each one.")
+        "$LAYOUT_DEBUG_STORM_RING reports (256) between reads; 0 stops at each one.\n"
+        "With --quiet the app hands its counts over at most once a second (and at\n"
+        "exit), so a conflict per frame while scrolling costs no stop per frame.")
     examples = (
         "examples:\n"
         "  lbreak                 stop at each conflict with its report\n"

@@ -4,7 +4,8 @@ import json
 
 from ..arguments import CONSTANT, COUNT, PRIORITY, add_object_argument
 from ..c_expressions import c_string_literal, report_flags
-from ..engine_exit import leave_engine, stepped_out_line, thread_in_engine
+from ..engine_exit import made_at_main_queue_line, run_to_main_queue_turn, thread_in_engine
+from ..errors import LayoutDebugError
 from ..evaluation import Context
 from ..json_documents import dumps
 from ..lldb_api import lldb
@@ -33,8 +34,10 @@ class FixCommand(Command):
         "--undo reverses the newest change, --undo-all every change made in this stop;\n"
         "changes made at an earlier stop stay applied.\n"
         "At an lbreak stop the app is inside the layout engine's report of the conflict:\n"
-        "a change there would re-enter the engine, so lfix first steps out until the\n"
-        "engine returns to the app's code, and makes the change there.")
+        "a change there would re-enter the engine. So lfix checks the change, queues it\n"
+        "on the app's main queue, lets the app run to the queue's next turn (the engine\n"
+        "and the layout pass have returned by then; conflicts on the way are counted,\n"
+        "not stopped at), makes the change there and stops: undo and list work there.")
     examples = (
         "examples:\n"
         "  lfix --suggestion 1               apply change 1 of the last report\n"
@@ -70,24 +73,29 @@ class FixCommand(Command):
         ctx = Context(debugger, exe_ctx)
         if verb == "apply":
             verb = apply_line(self.handle(ctx, args.object), change)
-        left = None
-        # Only a change steps out: undo and list concern changes made at this stop, and none
-        # can have been made inside the engine.
-        inside = thread_in_engine(ctx) if verb.startswith(("apply", "suggestion")) else None
-        if inside is not None:
-            if verb.startswith("suggestion") or verb.startswith("apply #"):
-                # Pinned to an address now: conflicts raised while stepping out are each a new
-                # "last report", and the user chose from the one they read.
-                verb = ctx.call_report("lds_fix", c_string_literal("resolve " + verb), "0", "0").strip()
-            left = leave_engine(ctx, inside)
-            ctx = Context(debugger, lldb.SBExecutionContext(ctx.process.GetSelectedThread()))
+        # Only a change waits for the main queue: undo and list concern changes made at this
+        # stop, and none can have been made inside the engine.
+        inside = thread_in_engine(ctx) is not None and verb.startswith(("apply", "suggestion"))
+        if inside:
+            # Checked, and pinned to an address: conflicts the app raises before the queue turns
+            # are each a new "last report", and the user chose from the one they read.
+            verb = ctx.call_report("lds_fix", c_string_literal("queue " + verb), "0", "0").strip()
+            thread = run_to_main_queue_turn(ctx)
+            ctx = Context(debugger, lldb.SBExecutionContext(thread))
         stop = ctx.process.GetStopID(False)
-        output = ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
-        if left is None:
+        try:
+            output = ctx.call_report("lds_fix", c_string_literal(verb), str(stop), str(report_flags(as_json=args.json)))
+        except LayoutDebugError as error:
+            if not inside:
+                raise
+            # The app ran on to its main queue: what the change named may have gone meanwhile (a
+            # transient system view), or changed. The process is stopped there.
+            raise LayoutDebugError("at the app's next main-queue turn, where it is stopped now: %s" % error)
+        if not inside:
             return output
         if args.json:
-            return with_stepped_out(output, left)
-        return stepped_out_line(left) + "\n" + output
+            return with_main_queue_turn(output)
+        return made_at_main_queue_line() + "\n" + output
 
     @staticmethod
     def handle(ctx, text):
@@ -97,13 +105,13 @@ class FixCommand(Command):
         return "#%d" % number if kind == "report number" else "0x%x" % resolve_object(ctx, text)
 
 
-def with_stepped_out(document_text, function):
-    """A fix-outcome document with `steppedOutOfEngineInto` after its kind, so that an editor or
-    an agent, which reads only the JSON, learns that the thread moved."""
+def with_main_queue_turn(document_text):
+    """A fix-outcome document with `madeAtNextMainQueueTurn` after its kind, so that an editor or
+    an agent, which reads only the JSON, learns that the app ran on to the change."""
     document = json.loads(document_text)
     ordered = {}
     for key, value in document.items():
         ordered[key] = value
         if key == "kind":
-            ordered["steppedOutOfEngineInto"] = function
+            ordered["madeAtNextMainQueueTurn"] = True
     return dumps(ordered)

@@ -5,7 +5,7 @@ import Foundation
 /// One attribute of a view or layout guide, for making constraints, as in UIKit.
 ///
 /// The type parameter keeps x-axis, y-axis and dimension anchors from being related to each other.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject> {
     // Retained: an anchor lives only while constraints are made from it, and
     // nothing holds anchors, so no cycle forms. A weak reference would give the
@@ -80,7 +80,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 }
 
 /// An anchor on the horizontal axis (`leading`, `left`, `centerX`, …).
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// `self == anchor + m × 8`: the system spacing after `anchor`.
     open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
@@ -99,7 +99,7 @@ open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 }
 
 /// An anchor on the vertical axis (`top`, `centerY`, baselines, …).
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// `self == anchor + m × 8`: the system spacing below `anchor`.
     open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
@@ -118,7 +118,7 @@ open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
 }
 
 /// A width or height anchor, which can also be related to a constant.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// `self == c`.
     open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {

@@ -9,7 +9,7 @@ import Foundation
 /// the nearest common ancestor of its items; if that view is already laid out
 /// by a layout engine, the engine takes the constraint at once and reports a
 /// conflict if it cannot hold.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint: Hashable {
     // The items are not retained, as in UIKit (`unowned(unsafe) var firstItem`),
     // and not held weakly either: a Swift weak reference gives its object a

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Its description carries the mask (`h=--& v=--&`) and names positions
 /// `minX`/`minY`, measured from the superview's origin.
-@MainActor
+@preconcurrency @MainActor
 open class NSAutoresizingMaskLayoutConstraint: NSLayoutConstraint {
     /// The mask the constraint came from.
     public internal(set) var autoresizingMask: UIView.AutoresizingMask = []
@@ -21,7 +21,7 @@ open class NSAutoresizingMaskLayoutConstraint: NSLayoutConstraint {
 ///
 /// Its description is UIKit's: `UILabel:0x…'Hi'.width == 16 Hug:250 CompressionResistance:750`.
 /// `relation` is `.equal` and `priority` is the higher of the two priorities.
-@MainActor
+@preconcurrency @MainActor
 open class NSContentSizeLayoutConstraint: NSLayoutConstraint {
     /// The hugging priority (the `≤` half).
     public internal(set) var huggingPriority: UILayoutPriority = .defaultLow

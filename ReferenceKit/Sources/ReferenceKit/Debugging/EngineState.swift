@@ -12,6 +12,7 @@ extension ReferenceKitDebugHooks {
     /// whether a conflict is still standing.
     ///
     /// - Parameter view: Any view of the hierarchy; the search starts at its root.
+    @MainActor
     public static func brokenConstraints(inHierarchyOf view: UIView) -> [NSLayoutConstraint] {
         var root = view
         while let parent = root.superview { root = parent }

@@ -12,6 +12,7 @@ extension UIView {
         // variable and builds none of the named lists `ambiguousVariables` does.
         // The host test comes last: it is only needed once an origin variable is ambiguous.
         guard let engine = enrolledEngine else { return false }
+        engine.willQuery(.hasAmbiguousLayout)
         let solver = engine.solver
         if solver.isAmbiguous(layoutVariables.width) || solver.isAmbiguous(layoutVariables.height) { return true }
         return (solver.isAmbiguous(layoutVariables.minX) || solver.isAmbiguous(layoutVariables.minY))
@@ -39,6 +40,7 @@ extension UIView {
     /// variable stops at its bound. The pin stays until the next exercise.
     public func exerciseAmbiguityInLayout() {
         guard let engine = enrolledEngine else { return }
+        engine.willQuery(.exerciseAmbiguityInLayout)
         for named in ambiguousVariables {
             engine.pin(named.variable, to: engine.solver.value(of: named.variable) + 37)
         }
@@ -50,6 +52,7 @@ extension UIView {
     /// (margin attributes included).
     public func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
         guard let engine = enrolledEngine else { return [] }
+        engine.willQuery(.constraintsAffectingLayout)
         return engine.engineConstraints.filter {
             ($0.firstLayoutItem === self && $0.firstAttribute.axis == axis)
                 || ($0.secondLayoutItem === self && $0.secondAttribute.axis == axis)
@@ -66,6 +69,11 @@ extension UIView {
     public func _autolayoutTrace() -> String {
         var root: UIView = self
         while let parent = root.superview { root = parent }
+        var asked = Set<ObjectIdentifier>()
+        for view in root.subtreeViews() {
+            guard let engine = view.enrolledEngine, asked.insert(ObjectIdentifier(engine)).inserted else { continue }
+            engine.willQuery(.autolayoutTrace)
+        }
         var lines: [String] = []
         appendTrace(of: root, depth: 0, to: &lines)
         lines += ["", "Legend:",

@@ -35,8 +35,9 @@ public final class UIConstraintList {
 
 // MARK: - Reporting
 
-/// How an engine reports a constraint it had to break: the hook on the host
-/// view, the log on stderr, then the alert symbol.
+/// What UIKit's engine-host view does about a constraint the engine breaks: the
+/// default implementation of `engine(_:willBreakConstraint:dueToMutuallyExclusiveConstraints:)`,
+/// which writes the log and calls the alert symbol.
 public enum UnsatisfiableConstraints {
     fileprivate static let alerts = LockedCounter()
 
@@ -51,10 +52,22 @@ public enum UnsatisfiableConstraints {
         return unsafeBitCast(symbol, to: AlertFunction.self)
     }()
 
-    /// Calls the hook, writes the log and calls the alert symbol, in UIKit's order.
+    /// The method's own implementation, as UIKit's: the log, then the alert symbol.
+    ///
+    /// UIKit calls `UIViewAlertForUnsatisfiableConstraints` from inside
+    /// `-[UIView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]`
+    /// (LinkedIn's LayoutTest-iOS moved its swizzle to that method in 2023 for that
+    /// reason: "Apple uses this method to trigger Xcode's constraint error breakpoint",
+    /// linkedin/LayoutTest-iOS#65), so a swizzle of the method runs between the
+    /// engine and the alert, and the alert's breakpoint stops below it.
+    static let original = WillBreakConstraintImplementation { _, _, constraint, list in
+        uncheckedMainActor { logAndAlert(breaking: constraint, mutuallyExclusive: list) }
+    }
+
+    /// Writes the log and calls the alert symbol, in UIKit's order.
     @MainActor
-    static func report(engine: LayoutEngine, breaking constraint: NSLayoutConstraint, mutuallyExclusive: [NSLayoutConstraint]) {
-        engine.host.engine(engine, willBreakConstraint: constraint, dueToMutuallyExclusiveConstraints: mutuallyExclusive)
+    @inline(never)
+    static func logAndAlert(breaking constraint: NSLayoutConstraint, mutuallyExclusive: [NSLayoutConstraint]) {
         FileHandle.standardError.write(Data((ConflictLog.header() + ConflictLog.text(breaking: constraint, mutuallyExclusive: mutuallyExclusive)).utf8))
         let list = UIConstraintList(constraints: mutuallyExclusive)
         withExtendedLifetime((constraint, list)) {
@@ -69,50 +82,77 @@ public enum UnsatisfiableConstraints {
     }
 }
 
-// MARK: - Hooks
+// MARK: - The method a debugger library swizzles
 
-/// Observers of the engine hook `engine(_:willBreakConstraint:dueToMutuallyExclusiveConstraints:)`.
+/// One implementation of `UIView.engine(_:willBreakConstraint:dueToMutuallyExclusiveConstraints:)`,
+/// compared by identity as the Objective-C runtime compares an `IMP`.
+public final class WillBreakConstraintImplementation: @unchecked Sendable {
+    /// The body: the engine-host view, the engine, the constraint about to be broken,
+    /// and the mutually exclusive constraints (the broken one among them).
+    ///
+    /// Not main-actor isolated: the engine calls it on the thread that lays out, as UIKit
+    /// calls an `IMP`, and a hierarchy the main thread never touched may be laid out on
+    /// another (see `uncheckedMainActor`).
+    public typealias Body = (
+        _ hostView: UIView, _ engine: AnyObject, _ constraint: NSLayoutConstraint, _ mutuallyExclusiveConstraints: [NSLayoutConstraint]
+    ) -> Void
+
+    /// What a call runs.
+    public let body: Body
+
+    /// Wraps `body`, as `imp_implementationWithBlock` wraps a block.
+    public init(_ body: @escaping Body) {
+        self.body = body
+    }
+}
+
+/// Hooks a debugger library installs, as it would on UIKit.
 ///
-/// On Apple platforms a debugger library swizzles that method; here the
-/// default implementation calls these observers instead.
-@MainActor
+/// On Apple platforms such a library replaces the implementation of
+/// `-[UIView engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:]`
+/// (`method_getImplementation`, then `method_setImplementation` with a block that
+/// calls the old one). ReferenceKit has no Objective-C runtime, so it keeps that one
+/// method's implementation here, with the same two calls.
 public enum ReferenceKitDebugHooks {
-    /// Identifies an observer for `removeObserver(_:)`.
+    /// Identifies a constraint observer for `removeObserver(_:)`.
     public struct Token: Hashable, Sendable {
         let id: Int
     }
 
-    /// An observer: the engine-host view, the constraint about to be broken,
-    /// and the mutually exclusive constraints (the broken one among them).
-    public typealias WillBreakConstraintObserver = @MainActor (
-        _ hostView: UIView, _ constraint: NSLayoutConstraint, _ mutuallyExclusiveConstraints: [NSLayoutConstraint]
-    ) -> Void
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var current = UnsatisfiableConstraints.original
+    nonisolated(unsafe) private static var nextID = 0
 
-    private static var observers: [(Token, WillBreakConstraintObserver)] = []
-    private static var nextID = 0
-
-    /// Registers an observer, called before each conflict's log, in registration order.
-    ///
-    /// - Returns: the token that removes it.
-    public static func addWillBreakConstraintObserver(_ observer: @escaping WillBreakConstraintObserver) -> Token {
-        let token = makeToken()
-        observers.append((token, observer))
-        return token
+    /// The method's implementation now: `method_getImplementation`.
+    public static var willBreakConstraintImplementation: WillBreakConstraintImplementation {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
     }
 
-    /// Removes an observer of either kind; an unknown token does nothing.
+    /// Makes `implementation` the method's implementation and returns the one it
+    /// replaces: `method_setImplementation`. A hook that wants the conflict logged and
+    /// the alert called calls the returned implementation from its own.
+    @discardableResult
+    public static func setWillBreakConstraintImplementation(_ implementation: WillBreakConstraintImplementation)
+        -> WillBreakConstraintImplementation {
+        lock.lock()
+        defer { lock.unlock() }
+        let replaced = current
+        current = implementation
+        return replaced
+    }
+
+    /// Removes a constraint observer (`addConstraintObserver(_:)`); an unknown token does nothing.
     public static func removeObserver(_ token: Token) {
-        observers.removeAll { $0.0 == token }
         ConstraintLifecycle.remove(token)
     }
 
     /// A fresh token for a new observer.
     static func makeToken() -> Token {
+        lock.lock()
+        defer { lock.unlock() }
         nextID += 1
         return Token(id: nextID)
-    }
-
-    static func notifyWillBreak(host: UIView, constraint: NSLayoutConstraint, mutuallyExclusive: [NSLayoutConstraint]) {
-        for (_, observer) in observers { observer(host, constraint, mutuallyExclusive) }
     }
 }

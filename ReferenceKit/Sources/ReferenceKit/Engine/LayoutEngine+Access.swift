@@ -33,6 +33,10 @@ struct EngineAccess {
         return nil
     }
 
+    /// Whether a query now (`EngineQuery`) reads the engine in the middle of its report.
+    /// Queries are flagged there, not refused: see `EngineQuery`.
+    var flagsQueries: Bool { reportDepth > 0 }
+
     /// Runs `report`, the engine's call-out about a constraint it breaks.
     mutating func beginReport() { reportDepth += 1 }
     mutating func endReport() { reportDepth -= 1 }

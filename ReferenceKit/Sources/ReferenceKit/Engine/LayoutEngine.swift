@@ -245,7 +245,7 @@ final class LayoutEngine {
         let list = mutuallyExclusiveConstraints(certificate, breaking: constraint)
         access.beginReport()
         defer { access.endReport() }
-        UnsatisfiableConstraints.report(engine: self, breaking: constraint, mutuallyExclusive: list)
+        host.engine(self, willBreakConstraint: constraint, dueToMutuallyExclusiveConstraints: list)
     }
 
     // MARK: - Access
@@ -253,9 +253,16 @@ final class LayoutEngine {
     /// Whether the engine is inside its report of a constraint it breaks.
     var isReportingConflict: Bool { access.reportDepth > 0 }
 
+    /// Flags `query` when it reads the engine in the middle of its report (`EngineQuery`).
+    func willQuery(_ query: EngineQuery) {
+        if access.flagsQueries { EngineQuery.flag(query) }
+    }
+
     /// Stops the program, as UIKit's exception would, when the engine may not be
     /// changed now (`EngineAccess`): every change and layout pass starts here.
     func willChange() {
         if let error = access.change(onMainThread: Thread.isMainThread) { fatalError(error.description) }
+        // The new solution waits for the next layout pass, as UIKit's engine marks its host.
+        host.setNeedsLayout()
     }
 }

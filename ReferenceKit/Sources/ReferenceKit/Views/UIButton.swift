@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Its intrinsic content size is the title's size in `TextMetrics` plus
 /// 16 points of width and 10 of height (the content insets of a system button).
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIView {
     /// The button styles UIKit offers; ReferenceKit draws none of them.
     public enum ButtonType: Int, Sendable {

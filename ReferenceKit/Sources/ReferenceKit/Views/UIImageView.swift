@@ -14,7 +14,7 @@ public final class UIImage: Sendable {
 // MARK: - UIImageView
 
 /// A view showing an image, as in UIKit; its intrinsic content size is the image's size.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown; setting it changes the intrinsic content size.
     open var image: UIImage? {

@@ -15,23 +15,23 @@ import Foundation
 
 /// The window UIKit shows the keyboard in (in UIKit a `UITextEffectsWindow`
 /// subclass; ReferenceKit has no text effects, so it is a plain window).
-@MainActor
+@preconcurrency @MainActor
 open class UIRemoteKeyboardWindow: UIWindow {}
 
 /// The view filling the keyboard window that holds the input views.
-@MainActor
+@preconcurrency @MainActor
 open class UIInputSetContainerView: UIView {}
 
 /// The view holding the keyboard and its assistant bar, pinned to the
 /// bottom of its container.
-@MainActor
+@preconcurrency @MainActor
 open class UIInputSetHostView: UIView {}
 
 /// The keyboard itself, as the host view holds it.
-@MainActor
+@preconcurrency @MainActor
 open class _UIKBCompatInputView: UIView {}
 
 /// The assistant bar above the keyboard (predictions, undo), from
 /// TextInputUI, which UIKit loads into the keyboard's window.
-@MainActor
+@preconcurrency @MainActor
 open class TUISystemInputAssistantView: UIView {}

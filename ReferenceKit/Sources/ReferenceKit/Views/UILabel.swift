@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Its intrinsic content size is the text's size in `TextMetrics`: 8 points
 /// per character by 20 points, or zero with no text.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     /// The text shown; setting it changes the intrinsic content size.
     open var text: String? {

@@ -7,7 +7,7 @@ import Foundation
 /// Its frame is in its owning view's coordinates. The layout margins guide
 /// and the safe area guide are guides with the identifiers
 /// `UIViewLayoutMarginsGuide` and `UIViewSafeAreaLayoutGuide`.
-@MainActor
+@preconcurrency @MainActor
 open class UILayoutGuide: LayoutItem, Hashable {
     /// The view that owns the guide.
     open internal(set) var owningView: UIView? {

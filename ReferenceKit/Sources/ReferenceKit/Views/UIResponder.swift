@@ -5,7 +5,12 @@ import Foundation
 /// An object in the responder chain, as in UIKit.
 ///
 /// Every responder registers in `LiveObjects` while it lives.
-@MainActor
+///
+/// ReferenceKit's classes are main-actor isolated, as UIKit's are, and `@preconcurrency`, as
+/// the isolation of an Objective-C class is when Swift imports it (`NS_SWIFT_UI_ACTOR`):
+/// Swift 5 code may use them from nonisolated code without a diagnostic, as a debugger
+/// library reading a stopped app on whichever thread stopped does.
+@preconcurrency @MainActor
 open class UIResponder: Hashable {
     /// Creates a responder and registers it.
     public init() {

@@ -8,7 +8,7 @@ import Foundation
 /// scene is connected when it is made (see `UIWindowScene.init(activationState:)`),
 /// and the application keeps it connected for its whole life, as UIKit keeps a
 /// scene until the system disconnects it.
-@MainActor
+@preconcurrency @MainActor
 open class UIScene: UIResponder {
     /// Where a scene is in its life, with UIKit's raw values.
     public enum ActivationState: Int, Sendable {
@@ -37,7 +37,7 @@ open class UIScene: UIResponder {
 // MARK: - UIWindowScene
 
 /// A scene that holds windows, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindowScene: UIScene {
     private var windowBoxes: [WeakWindow] = []
     private weak var key: UIWindow?

@@ -9,7 +9,7 @@ import Foundation
 /// `.fill`); `alignment` `.fill`, `.leading`/`.top`, `.center`,
 /// `.trailing`/`.bottom` (baselines behave as `.fill`); hidden arranged views,
 /// which get a `'UISV-hiding'` zero size and leave the spacing chain.
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
     /// How arranged views share the stack's length.
     public enum Distribution: Int, Sendable {

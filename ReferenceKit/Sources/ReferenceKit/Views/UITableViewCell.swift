@@ -8,7 +8,7 @@ import Foundation
 /// `'UIView-Encapsulated-Layout-Width'`/`-Height` (and its position through
 /// `-Left`/`-Top`), required constraints standing for the size a table gives
 /// a cell; set the cell's frame as a table would.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     /// The styles UIKit offers; ReferenceKit's cells have no built-in labels.
     public enum CellStyle: Int, Sendable {

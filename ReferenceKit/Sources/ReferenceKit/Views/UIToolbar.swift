@@ -13,7 +13,7 @@ import Foundation
 /// bar button items, so the content view's stack and buttons are plain views
 /// with UIKit's names, public only so that a demo can play the part of
 /// UIKit's bar, which builds them. An app never makes them.
-@MainActor
+@preconcurrency @MainActor
 open class UIToolbar: UIView {
     /// Creates a toolbar and, as its first subview, its content view
     /// (UIKit keeps it private: it is found among the subviews).
@@ -31,13 +31,13 @@ open class UIToolbar: UIView {
 }
 
 /// The view filling a toolbar that holds its items.
-@MainActor
+@preconcurrency @MainActor
 open class _UIToolbarContentView: UIView {}
 
 /// The stack view that lines up a bar's buttons.
-@MainActor
+@preconcurrency @MainActor
 open class _UIButtonBarStackView: UIStackView {}
 
 /// One bar button item's view in a bar's stack.
-@MainActor
+@preconcurrency @MainActor
 open class _UIButtonBarButton: UIView {}

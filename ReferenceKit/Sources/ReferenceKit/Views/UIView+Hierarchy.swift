@@ -22,6 +22,9 @@ extension UIView {
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        // As a layer added to a superlayer, both wait for the next layout pass.
+        setNeedsLayout()
+        view.setNeedsLayout()
         if !(self is UIWindow) {
             // A root that hosted its own engine now belongs to this hierarchy's.
             view.layoutEngine?.dismantle()
@@ -45,6 +48,7 @@ extension UIView {
         if let engine = enrolledEngine, engine.host !== self { engine.withdraw(self) }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        parent.setNeedsLayout()
     }
 
     /// Whether `view` is this view or one of its descendants.

@@ -1,39 +1,8 @@
 import Foundation
 
-// MARK: - Layout pass
+// MARK: - Guides and system constraints
 
 extension UIView {
-    /// Marks the view as needing layout. The engine already holds every change,
-    /// and `layoutIfNeeded()` always runs a pass, so there is nothing to mark.
-    public func setNeedsLayout() {}
-
-    /// Runs a layout pass over the view's hierarchy: refreshes the system
-    /// constraints, solves, and sets every frame.
-    ///
-    /// On a window, each root view (a direct subview) is laid out in turn.
-    public func layoutIfNeeded() {
-        if let window = self as? UIWindow, superview == nil {
-            for root in window.subviews { root.layoutIfNeeded() }
-            return
-        }
-        let host = engineHost
-        if host.layoutEngine == nil { host.layoutEngine = LayoutEngine(host: host) }
-        guard let engine = host.layoutEngine else { return }
-        for view in host.subtreeViews() where view.enrolledEngine === engine { view.refreshSystemConstraints() }
-        engine.assignFrames()
-        for view in host.subtreeViews() { view.layoutSubviews() }
-    }
-
-    /// The view that hosts the engine laying this view out: the root of its
-    /// hierarchy, or the ancestor whose superview is a window.
-    var engineHost: UIView {
-        var view = self
-        while let parent = view.superview, !(parent is UIWindow) { view = parent }
-        return view
-    }
-
-    // MARK: - Guides
-
     /// The guide inset from the edges by `layoutMargins`, made on first use.
     public var layoutMarginsGuide: UILayoutGuide { systemGuide("UIViewLayoutMarginsGuide", \.marginsGuide) }
 

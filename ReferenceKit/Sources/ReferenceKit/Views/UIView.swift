@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Views made in code translate their autoresizing mask into constraints
 /// (`translatesAutoresizingMaskIntoConstraints` is `true`), as UIKit's do.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, LayoutItem {
     /// The frame in the superview's coordinates. Setting it on a view whose
     /// autoresizing mask is translated updates its autoresizing constraints at once.
@@ -16,6 +16,8 @@ open class UIView: UIResponder, LayoutItem {
             if frame.size != oldValue.size && !(enrolledEngine?.isAssigningFrames ?? false) {
                 resizeSubviews(withOldSize: oldValue.size)
             }
+            // A new size is laid out anew, as a layer whose bounds change is.
+            if frame.size != oldValue.size { setNeedsLayout() }
             autoresizingInputsChanged()
         }
     }
@@ -82,6 +84,9 @@ open class UIView: UIResponder, LayoutItem {
     var systemConstraints: [String: NSLayoutConstraint] = [:]
     /// The view controller whose root view this is.
     weak var owningViewController: UIViewController?
+    /// The display cycle's marks (`UIView+LayoutPass`): the view waits for a layout pass,
+    /// for the update-constraints pass, or to be drawn.
+    var cycleMarks = DisplayCycleMarks()
     /// Lazily made guides.
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
@@ -165,6 +170,20 @@ open class UIView: UIResponder, LayoutItem {
     /// Lays out subviews by hand after the engine has set frames; does nothing by default.
     open func layoutSubviews() {}
 
+    /// Adds or changes the view's own constraints in the update-constraints pass, which
+    /// runs bottom-up before each layout pass for the views marked with
+    /// `setNeedsUpdateConstraints()` (and, once, for every new view).
+    ///
+    /// As UIKit documents, an override must call `super.updateConstraints()` as its final
+    /// step; a pass that finds it did not stops the program, as UIKit's assertion does.
+    open func updateConstraints() {
+        cycleMarks.calledSuperUpdateConstraints = true
+    }
+
+    /// Draws the view's content; called in the display phase of a commit for a view
+    /// marked with `setNeedsDisplay()`. ReferenceKit draws nothing.
+    open func draw(_ rect: CGRect) {}
+
     /// ReferenceKit's system constraints for this view, recomputed on each
     /// layout pass: autoresizing, content size, margin and safe-area guides,
     /// and what subclasses add (stack views, cell content views).
@@ -178,11 +197,13 @@ open class UIView: UIResponder, LayoutItem {
     /// `constraint`, with the mutually exclusive constraints, as UIKit's
     /// `engine:willBreakConstraint:dueToMutuallyExclusiveConstraints:`.
     ///
-    /// The default implementation calls the observers registered with
-    /// `ReferenceKitDebugHooks.addWillBreakConstraintObserver(_:)`.
+    /// Runs the method's current implementation
+    /// (`ReferenceKitDebugHooks.willBreakConstraintImplementation`): UIKit's own logs the
+    /// conflict and calls `UIViewAlertForUnsatisfiableConstraints`; a debugger library's
+    /// replacement runs in front of it.
     open func engine(_ engine: AnyObject, willBreakConstraint constraint: NSLayoutConstraint,
                      dueToMutuallyExclusiveConstraints constraints: [NSLayoutConstraint]) {
-        ReferenceKitDebugHooks.notifyWillBreak(host: self, constraint: constraint, mutuallyExclusive: constraints)
+        ReferenceKitDebugHooks.willBreakConstraintImplementation.body(self, engine, constraint, constraints)
     }
 
     // MARK: - Direction

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - UIViewController
 
 /// An object that owns a view and takes part in the responder chain, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
 

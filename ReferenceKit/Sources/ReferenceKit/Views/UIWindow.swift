@@ -7,7 +7,7 @@ import Foundation
 /// A window is not laid out by constraints: it gives its root view
 /// controller's view its own bounds, and each direct subview hosts the layout
 /// engine of its hierarchy.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// The controller whose view fills the window.
     open var rootViewController: UIViewController? {
@@ -70,7 +70,7 @@ open class UIWindow: UIView {
 // MARK: - UIApplication
 
 /// The application object: its scenes, its windows and its key window, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     /// The one application object.
     public static let shared = UIApplication()

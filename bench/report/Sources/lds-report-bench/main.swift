@@ -105,11 +105,16 @@ func write(_ buffer: UnsafeMutableRawPointer, to path: String) {
 @MainActor
 func dump(_ scenario: DemoScenario, count: Int, to stem: String) {
     var conflicts: [(broken: NSLayoutConstraint, list: UIConstraintList)] = []
-    let token = ReferenceKitDebugHooks.addWillBreakConstraintObserver { _, constraint, list in
+    // In front of the engine host's "will break constraint" implementation, as a debugger
+    // library's hook is: it sees the conflict, then the replaced one logs it.
+    var replaced: WillBreakConstraintImplementation?
+    let hook = WillBreakConstraintImplementation { view, engine, constraint, list in
         conflicts.append((constraint, UIConstraintList(constraints: list)))
+        replaced?.body(view, engine, constraint, list)
     }
+    replaced = ReferenceKitDebugHooks.setWillBreakConstraintImplementation(hook)
     let window = scenario.makeWindow(count: count)
-    ReferenceKitDebugHooks.removeObserver(token)
+    if let replaced { ReferenceKitDebugHooks.setWillBreakConstraintImplementation(replaced) }
     guard let root = window.rootViewController?.view else { fatalError("no root view") }
     let pointer = Unmanaged.passUnretained(root).toOpaque()
     write(lds_report(pointer, 0), to: stem + ".txt")
