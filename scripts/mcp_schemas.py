@@ -4,9 +4,11 @@ Each file in docs/schema describes one kind of document and points into the othe
 (`common.json#/$defs/constraint`). An MCP client validates a tool's structuredContent with its
 outputSchema alone, resolving nothing outside it (the Python SDK gives its validator an empty
 registry), so each tool's schema is one file made whole: every part it points to is copied
-into its `$defs` under `<file>.<path>` (`common.constraint`), and every `$ref` is rewritten to
-point there. Only the parts reachable from the document are copied. The schema files stay the
-one source: a change to docs/schema changes the tools' schemas with it.
+into its `$defs` under its path (`constraint` for common.json's, `conflict-tally.properties.last`
+for another file's), and every `$ref` is rewritten to point there. Only the parts reachable
+from the document are copied, and only what a validator reads (`ANNOTATIONS` are left out).
+The schema files stay the one source: a change to docs/schema changes the tools' schemas with
+it.
 """
 
 import copy
@@ -20,6 +22,16 @@ def load(name, folder=SCHEMA_DIR):
     """docs/schema/<name>.json, parsed."""
     with open(os.path.join(folder, name + ".json")) as handle:
         return json.load(handle)
+
+
+# What a validator never reads: the words for people (the schema files keep them, and are the
+# documentation) and each field's default (a document leaves a field out at its default). A
+# client validates an answer with the tool's outputSchema; tools/list carries one per tool,
+# each with the parts of common.json it needs, so every byte here is paid nine times.
+ANNOTATIONS = ("title", "description", "default", "$comment", "examples")
+
+# Keywords whose value is a map of names to schemas, whose keys are names, not keywords.
+NAME_MAPS = ("properties", "$defs", "patternProperties", "dependentSchemas")
 
 
 def split_ref(ref, file_name):
@@ -38,11 +50,12 @@ def pointer_parts(pointer):
 
 
 def local_key(file_name, pointer):
-    """The `$defs` key a part of another file gets: `common.view`, `conflict-tally.properties.last`."""
+    """The `$defs` key a part of another file gets: `view` (common.json's parts, which every
+    document uses, by their own name), `conflict-tally.properties.last`."""
     parts = pointer_parts(pointer)
     if parts[:1] == ["$defs"]:
         parts = parts[1:]
-    return ".".join([file_name] + parts)
+    return ".".join(([] if file_name == "common" else [file_name]) + parts)
 
 
 class Bundler(object):
@@ -67,20 +80,26 @@ class Bundler(object):
             value = value[int(key)] if isinstance(value, list) else value[key]
         return value
 
-    def rewrite(self, value, file_name):
-        """A copy of `value` (from `file_name`) whose every $ref points inside the bundle."""
+    def rewrite(self, value, file_name, names=False):
+        """A copy of `value` (from `file_name`) whose every $ref points inside the bundle, without
+        the annotations (`ANNOTATIONS`). `names`: `value`'s keys are property or $defs names,
+        not keywords, so none is dropped."""
         if isinstance(value, list):
             return [self.rewrite(item, file_name) for item in value]
         if not isinstance(value, dict):
             return value
         out = {}
         for key, item in value.items():
-            if key == "$ref":
+            if names:
+                out[key] = self.rewrite(item, file_name)
+            elif key == "$ref":
                 out[key] = self.ref(*split_ref(item, file_name))
             elif key in ("$id", "$schema") and file_name != self.root:
                 continue
+            elif key in ANNOTATIONS:
+                continue
             else:
-                out[key] = self.rewrite(item, file_name)
+                out[key] = self.rewrite(item, file_name, names=key in NAME_MAPS)
         return out
 
     def ref(self, file_name, pointer):

@@ -31,10 +31,14 @@ def dumps(document):
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False)
 
 
+# What layout_report keeps of each view whatever `fields` asks: what names it and where it is.
+VIEW_NAMING = ("address", "className", "depth")
+
+
 def view_fields():
-    """The fields of a view in a report (common.json's view, less reference and children)."""
+    """The fields of a view in a report (common.json's view, less those always kept)."""
     properties = mcp_schemas.load("common")["$defs"]["view"]["properties"]
-    return [name for name in properties if name not in ("reference", "children")]
+    return [name for name in properties if name not in VIEW_NAMING]
 
 
 # MARK: - Arguments
@@ -112,11 +116,7 @@ class Tool(object):
 
     def output_schema(self):
         """The outputSchema: docs/schema/<kind>.json, made whole."""
-        schema = mcp_schemas.output_schema(self.kind)
-        if self.name == "layout_report":
-            # `fields` keeps some of a view's fields: each may be left out but its reference.
-            schema["$defs"]["common.view"]["required"] = ["reference"]
-        return schema
+        return mcp_schemas.output_schema(self.kind)
 
 
 TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": LONGEST_TIMEOUT,
@@ -188,8 +188,8 @@ def conflicts(tools, arguments, job):
 
 
 def last_conflict(tools, arguments, job):
-    """layout_last_conflict."""
-    return tools.session.document("lconflicts --last --json")
+    """layout_last_conflict: the report's fields, and its text when asked for."""
+    return tools.session.document("lconflicts --last --json" + ("" if arguments.get("text") else " --no-text"))
 
 
 def report(tools, arguments, job):
@@ -205,11 +205,10 @@ def report(tools, arguments, job):
         raise ToolError("%s is not a view (lreport gave a %s): layout_report takes a view"
                         % (arguments["view"], document.get("kind")))
     if depth is not None:
-        document["entries"] = [entry for entry in document["entries"] if entry["depth"] <= depth]
+        document["views"] = [view for view in document["views"] if view["depth"] <= depth]
     if "fields" in arguments:
-        keep = set(arguments["fields"]) | {"reference"}
-        for entry in document["entries"]:
-            entry["view"] = {key: value for key, value in entry["view"].items() if key in keep}
+        keep = set(arguments["fields"]) | set(VIEW_NAMING)
+        document["views"] = [{key: value for key, value in view.items() if key in keep} for view in document["views"]]
     return document
 
 
@@ -276,8 +275,9 @@ def tool_table():
         Tool("layout_continue", "Continue the stopped app until its next Auto Layout conflict, its exit, or its "
              "time runs out.", {"timeout": TIMEOUT}, continue_app, "process-stop", runs_app=True),
         Tool("layout_last_conflict", "The conflict the app is stopped at (or the last one seen): its constraints, "
-             "why they cannot all hold, and the suggested fixes, ranked for layout_fix.", {}, last_conflict,
-             "last-conflict"),
+             "why they cannot all hold, and the suggested fixes, ranked for layout_fix.",
+             {"text": {"type": "boolean", "description": "also the report as lbreak prints it (the fields say the "
+                       "same)"}}, last_conflict, "last-conflict"),
         Tool("layout_conflicts", "Every Auto Layout conflict seen in this session, counted by signature and owner "
              "(yours, system, transient).", {}, conflicts, "conflict-tally"),
         Tool("layout_report", "A view's layout report: frame, constraints (each with its address and whether it "
@@ -286,7 +286,8 @@ def tool_table():
               "depth": {"type": "integer", "minimum": 0, "description": "levels of subviews (0: the view alone; "
                         "default: all)"},
               "fields": {"type": "array", "items": {"enum": view_fields()},
-                         "description": "the fields of each view to keep (its reference always); default: all"},
+                         "description": "the fields of each view to keep (its address, class and depth always); "
+                         "default: all"},
               "all": {"type": "boolean", "description": "also open the views lreport skips (UIKit's own)"}},
              report, "descent-report", required=("view",)),
         Tool("layout_fix", "Try a fix in the stopped app (a suggestion of the last conflict by its rank, or a "

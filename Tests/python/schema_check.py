@@ -91,7 +91,7 @@ def check_document(text, kind=None):
     kind), and asserts no decimal address and no `_0`. Returns the parsed document."""
     document = json.loads(text)
     assert isinstance(document, dict), text[:200]
-    assert document.get("schema") == "layoutdebug/1", text[:200]
+    assert document.get("schema") == "layoutdebug/2", text[:200]
     assert list(document)[:2] == ["schema", "kind"], "schema and kind come first: %s" % text[:200]
     if kind is not None:
         assert document["kind"] == kind, (document["kind"], kind)

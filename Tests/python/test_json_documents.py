@@ -45,18 +45,32 @@ def test_every_kind_the_library_writes_or_python_builds_has_its_schema():
 
 def test_the_schema_refuses_what_issue_34_found():
     """Decimal addresses, raw relations and Swift's enum coding fail validation."""
-    good = {"className": "NSLayoutConstraint", "address": "0x55555557efe0", "firstAttribute": "width",
-            "relation": "equal", "secondAttribute": "notAnAttribute", "multiplier": 1, "constant": 20,
-            "priority": 1000, "isSystemSpacing": False, "isBroken": False, "origin": {"frames": ["0x10"]}}
-    document = json_documents.document("constraint-report", text="", constraint=good, items=[])
+    good = {"address": "0x55555557efe0", "firstItem": "0x10", "firstAttribute": "width", "constant": 20,
+            "origin": {"frames": ["0x10"]}}
+    views = [{"address": "0x10", "className": "UIView"}]
+    document = json_documents.document("constraint-report", text="", constraint=good, views=views)
     check_document(json_documents.dumps(document), "constraint-report")
     for bad in ({"address": 93824992443776}, {"relation": 0}, {"origin": {"returnAddresses": {"_0": [16]}}},
                 {"origin": {"unknown": {"_0": "made by the system"}}}, {"firstAttribute": 7},
-                {"origin": {"frames": [16]}}):
+                {"origin": {"frames": [16]}}, {"firstItem": 16}):
         constraint = dict(good, **bad)
         with pytest.raises(AssertionError):
             check_document(json_documents.dumps(json_documents.document(
-                "constraint-report", text="", constraint=constraint, items=[])), "constraint-report")
+                "constraint-report", text="", constraint=constraint, views=views)), "constraint-report")
+
+
+def test_the_schema_writes_a_field_at_its_default_nowhere_but_in_its_default():
+    """layoutdebug/2 leaves a field out at its default: each default the schema states is one
+    the library leaves out (SnapshotJSON, DocumentView, ConstraintSnapshot+JSON), so a reader
+    that fills them in reads what the library meant."""
+    common = load_schema("common")["$defs"]
+    defaults = {name: spec["default"] for name, spec in common["constraint"]["properties"].items() if "default" in spec}
+    assert defaults == {"className": "NSLayoutConstraint", "relation": "equal", "secondAttribute": "notAnAttribute",
+                        "multiplier": 1, "constant": 0, "priority": 1000, "isActive": True,
+                        "isSystemSpacing": False, "isBroken": False}
+    view = {name: spec["default"] for name, spec in common["view"]["properties"].items() if "default" in spec}
+    assert view["hugging"] == [250, 250] and view["compressionResistance"] == [750, 750]
+    assert view["intrinsicContentSize"] == [-1, -1] and view["contentMode"] == "scaleToFill"
 
 
 def test_the_walkers_find_decimal_addresses_and_enum_keys_anywhere():
@@ -70,7 +84,7 @@ def test_the_walkers_find_decimal_addresses_and_enum_keys_anywhere():
 
 def test_document_puts_schema_and_kind_first_and_writes_one_compact_line():
     text = json_documents.dumps(json_documents.document("settings", text="t", timeout=5.0))
-    assert text == '{"schema":"layoutdebug/1","kind":"settings","text":"t","timeout":5.0}'
+    assert text == '{"schema":"layoutdebug/2","kind":"settings","text":"t","timeout":5.0}'
 
 
 def test_lsettings_json_validates_and_says_what_the_text_says():
@@ -136,34 +150,29 @@ def test_text_without_frames_is_returned_unparsed():
 
 def conflict_report_with_place(**changes):
     """A live system conflict's report: UIKit's button bar stack view in a toolbar, inside the
-    app's SettingsPanel of SettingsViewController, with the surroundings the place comes from."""
-    stack = {"className": "_UIButtonBarStackView", "address": "0x10"}
-    surroundings = {"views": [
-        {"reference": stack, "superclassNames": ["UIStackView", "UIView"], "superview": "0x20", "isAppClass": False},
-        {"reference": {"className": "UIToolbar", "address": "0x20"}, "superclassNames": ["UIView"],
-         "superview": "0x30", "isAppClass": False},
-        {"reference": {"className": "SettingsPanel", "address": "0x30"}, "superclassNames": ["UIView"],
-         "superview": "0x40", "isAppClass": True},
-        {"reference": {"className": "UIView", "address": "0x40"}, "superclassNames": [], "superview": "0x50",
-         "isAppClass": False, "viewController": "SettingsViewController"},
-        {"reference": {"className": "UIWindow", "address": "0x50"}, "superclassNames": ["UIView"], "isAppClass": False},
-    ], "appViewController": "SettingsViewController"}
-    place = {"container": "toolbar", "appView": {"className": "SettingsPanel", "address": "0x30"},
-             "appViewController": "SettingsViewController",
+    app's SettingsPanel of SettingsViewController, with the views above it the place comes from."""
+    views = [
+        {"address": "0x10", "className": "_UIButtonBarStackView", "superview": "0x20"},
+        {"address": "0x20", "className": "UIToolbar", "superview": "0x30"},
+        {"address": "0x30", "className": "SettingsPanel", "superview": "0x40", "isAppClass": True},
+        {"address": "0x40", "className": "UIView", "superview": "0x50", "viewController": "SettingsViewController"},
+        {"address": "0x50", "className": "UIWindow"},
+    ]
+    classes = {"_UIButtonBarStackView": ["UIStackView", "UIView"], "UIToolbar": ["UIView"],
+               "SettingsPanel": ["UIView"], "UIView": [], "UIWindow": ["UIView"]}
+    place = {"container": "toolbar", "appView": "0x30", "appViewController": "SettingsViewController",
              "text": "in a toolbar inside SettingsViewController's <SettingsPanel:0x30>"}
     place.update(changes.pop("place", {}))
-    surroundings.update(changes.pop("surroundings", {}))
-    conflict = {"mutuallyExclusive": [], "views": [], "isSystemViewController": False, "unparsedLines": [],
-                "isRedacted": False, "surroundings": surroundings}
-    document = {"schema": "layoutdebug/1", "kind": "conflict-report",
+    views += changes.pop("views", [])
+    document = {"schema": "layoutdebug/2", "kind": "conflict-report",
                 "text": "Owner: system (only UIKit-internal views: _UIButtonBarStackView), " + place["text"] + "\n",
                 "owner": "system", "ownerEvidence": "only UIKit-internal views: _UIButtonBarStackView",
-                "place": place, "signature": "S", "isSystemViewController": False, "mutuallyExclusive": [],
-                "hints": [], "conflict": conflict}
+                "place": place, "signature": "S", "appViewController": "SettingsViewController",
+                "constraints": [], "views": views, "classes": classes}
     return json.dumps(document)
 
 
-def test_a_live_system_conflicts_place_and_surroundings_are_in_the_schema():
+def test_a_live_system_conflicts_place_and_views_are_in_the_schema():
     document = check_document(conflict_report_with_place(), "conflict-report")
     assert document["place"]["container"] == "toolbar"
 
@@ -171,7 +180,6 @@ def test_a_live_system_conflicts_place_and_surroundings_are_in_the_schema():
 def test_the_schema_refuses_an_unknown_container_and_a_decimal_superview():
     with pytest.raises(AssertionError):
         check_document(conflict_report_with_place(place={"container": "ribbon"}), "conflict-report")
-    decimal = [{"reference": {"className": "UIWindow", "address": "0x50"}, "superclassNames": [],
-                "superview": 80, "isAppClass": False}]
+    decimal = [{"address": "0x60", "className": "UIWindow", "superview": 80}]
     with pytest.raises(AssertionError):
-        check_document(conflict_report_with_place(surroundings={"views": decimal}), "conflict-report")
+        check_document(conflict_report_with_place(views=decimal), "conflict-report")

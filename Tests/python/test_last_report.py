@@ -14,9 +14,11 @@ TEXT = "Owner: yours (…)\nConflict #1\n\nWill attempt to recover by breaking:\
 
 def library_document(**fields):
     """A conflict report document as lds_conflict_report gives it (the fields read here)."""
-    document = {"schema": "layoutdebug/1", "kind": "conflict-report", "text": TEXT, "signature": "S",
-                "owner": "yours", "viewController": "CellVC", "brokenConstraint": BROKEN,
-                "conflict": {"mutuallyExclusive": []}}
+    document = {"schema": "layoutdebug/2", "kind": "conflict-report", "text": TEXT, "signature": "S",
+                "owner": "yours", "viewController": "CellVC", "brokenConstraint": 0,
+                "constraints": [{"address": "0x555555598ba0", "firstItem": "0x555555596f70", "firstAttribute": "width",
+                                 "constant": 768, "isBroken": True}],
+                "views": [{"address": "0x555555596f70", "className": "UIView"}]}
     document.update(fields)
     return json.dumps(document)
 
@@ -28,17 +30,28 @@ def hit(log, document, when):
     return last_report.remember(log, fields["text"], document, fields, when)
 
 
-def test_last_report_json_holds_the_library_document_whole_with_the_console_number():
+def test_last_report_json_holds_the_text_once_and_the_library_document_with_the_console_number():
     log = conflict_log.ConflictLog()
     log.record("earlier", None, when=50)
     document = library_document()
     hit(log, document, when=1767348000.25)
-    answer = json.loads(last_report.last_report_json(log))
-    assert answer["schema"] == "layoutdebug/1" and answer["kind"] == "last-conflict"
+    text = last_report.last_report_json(log)
+    answer = json.loads(text)
+    assert answer["schema"] == "layoutdebug/2" and answer["kind"] == "last-conflict"
     assert answer["number"] == 2  # the second conflict the session counted, as [lbreak] conflict #2
-    assert answer["report"] == json.loads(document)
+    whole = json.loads(document)
+    assert answer["report"] == {key: value for key, value in whole.items() if key != "text"}
     assert answer["text"] == TEXT
+    assert text.count("Will attempt to recover by breaking") == 1, "the text is held once"
     assert answer["seen"] == "2026-01-02T10:00:00.250Z"
+
+
+def test_last_report_json_without_text_is_the_report_s_fields_alone():
+    log = conflict_log.ConflictLog()
+    hit(log, library_document(), when=100)
+    answer = json.loads(last_report.last_report_json(log, with_text=False))
+    assert "text" not in answer and "text" not in answer["report"]
+    assert answer["report"]["constraints"][0]["address"] == "0x555555598ba0"
 
 
 def test_last_report_text_is_the_report_then_its_number_and_time():
@@ -104,7 +117,7 @@ def test_tally_counts_by_signature_with_names_and_utc_times():
     log.record("B", None, when=60, owner="system")
     hit(log, library_document(signature="A"), when=3600)
     tally = json.loads(last_report.tally_json(log))
-    assert tally["schema"] == "layoutdebug/1" and tally["kind"] == "conflict-tally"
+    assert tally["schema"] == "layoutdebug/2" and tally["kind"] == "conflict-tally"
     assert tally["total"] == 3
     assert tally["byOwner"] == {"yours": 2, "system": 1, "transient": 0}
     assert tally["signatures"] == [

@@ -33,7 +33,7 @@ def test_every_corpus_log_explains_in_the_schema():
         if "report" not in report:
             continue
         text = report["report"]["text"]
-        for constraint in report["report"]["conflict"]["mutuallyExclusive"]:
+        for constraint in report["report"]["constraints"]:
             if "address" in constraint:
                 assert constraint["address"] in text, (constraint["address"], report["source"])
 
@@ -67,6 +67,11 @@ OTHER_DUMP = """<UIWindow: 0x9b0; frame = (0 0; 320 568); layer = <UIWindowLayer
 """
 
 
+def frame_change(forecast):
+    """A forecast's frame change, the sum of its moves' |Δx| + |Δy| + |Δw| + |Δh|, as the reader sums it."""
+    return sum(abs(a - b) for move in forecast.get("moves", []) for a, b in zip(move["from"], move["to"]))
+
+
 def test_a_log_with_view_descriptions_explains_ranked_in_the_schema(tmp_path):
     ranked, unranked = tmp_path / "ranked.log", tmp_path / "unranked.log"
     ranked.write_text(DESCRIBED_CONFLICT + WINDOW_DUMP)
@@ -77,16 +82,21 @@ def test_a_log_with_view_descriptions_explains_ranked_in_the_schema(tmp_path):
     # The width 400 is fixed between two pinned edges: it gives way first and moves nothing.
     # Leading at 999 moves the label to x = 304 - 400 = -96 (224 of frame change), trailing at
     # 999 widens it by 112: each leaves its own edge 112 off, so they keep the list's order.
+    constraints = first["report"]["constraints"]
     assert [fix["rank"] for fix in fixes] == [1, 2, 3]
-    assert [fix["target"] for fix in fixes] == ["0x600004", "0x600002", "0x600003"]
-    assert [fix["forecast"]["frameChange"] for fix in fixes] == [0, 224, 112]
-    assert [fix["forecast"]["missed"] for fix in fixes] == [112, 112, 112]
+    assert [constraints[fix["constraint"]]["address"] for fix in fixes] == ["0x600004", "0x600002", "0x600003"]
+    assert [frame_change(fix["forecast"]) for fix in fixes] == [0, 224, 112]
+    # Each leaves its own constraint 112 off.
+    assert [fix["forecast"]["unmet"] for fix in fixes] == [[{"constraint": 3, "by": 112}],
+                                                          [{"constraint": 1, "by": 112}],
+                                                          [{"constraint": 2, "by": 112}]]
     assert first["explanation"]["rankedBy"] == ["fixedSize", "frames"]
-    assert [placement["view"] for placement in first["report"]["conflict"]["placements"]] == ["0x7fd", "0x7fc"]
+    placed = [view["address"] for view in first["report"]["views"] if "windowFrame" in view]
+    assert sorted(placed) == ["0x7fc", "0x7fd"]
     assert "notRanked" not in first["explanation"]
     why = "the view descriptions in the log do not include <UILabel:0x7fd>"
     # Without the views' frames intent alone ranks, and says why nothing is predicted.
     assert second["explanation"]["notPredicted"] == why
     assert second["explanation"]["rankedBy"] == ["fixedSize"]
-    assert second["report"]["conflict"]["whyNotPlaced"] == why
+    assert second["report"]["whyNotPlaced"] == why
     assert all("forecast" not in fix for fix in second["explanation"]["fixes"])

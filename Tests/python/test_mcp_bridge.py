@@ -189,7 +189,7 @@ def test_a_line_that_is_not_json_or_a_batch_gets_an_error_and_the_next_one_an_an
 
 
 def test_a_tool_s_text_is_its_document_and_bad_arguments_are_one_line():
-    tally = {"schema": "layoutdebug/1", "kind": "conflict-tally", "total": 0,
+    tally = {"schema": "layoutdebug/2", "kind": "conflict-tally", "total": 0,
              "byOwner": {"yours": 0, "system": 0, "transient": 0}, "signatures": [], "last": None}
     agent = Agent(FakeSession({"lconflicts": (True, json.dumps(tally), "")}))
     agent.initialize()
@@ -264,7 +264,7 @@ def test_a_cancelled_call_is_interrupted_at_once_and_not_answered():
 # MARK: - Tools
 
 def test_each_tool_spells_its_command_line_as_the_commands_read_it():
-    session = FakeSession({"lreport": (True, json.dumps({"kind": "descent-report", "entries": []}), "")})
+    session = FakeSession({"lreport": (True, json.dumps({"kind": "descent-report", "views": []}), "")})
     tools = mcp_tools.Tools(session)
     for name, arguments, lines in (
             ("layout_fix", {"suggestion": 2}, ["lfix --suggestion 2 --json"]),
@@ -291,22 +291,55 @@ def test_each_tool_spells_its_command_line_as_the_commands_read_it():
 
 
 def test_the_report_keeps_the_depth_and_fields_asked_for():
-    view = {"reference": {"className": "UIView", "address": "0x1"}, "frame": {"x": 0, "y": 0, "width": 1,
-            "height": 1}, "contentMode": "scaleToFill"}
-    document = {"schema": "layoutdebug/1", "kind": "descent-report", "text": "",
-                "entries": [{"depth": 0, "view": view, "skippedSubviews": False},
-                            {"depth": 1, "view": view, "skippedSubviews": False},
-                            {"depth": 2, "view": view, "skippedSubviews": False}]}
+    def view(depth):
+        return {"address": "0x%d" % (depth + 1), "className": "UIView", "depth": depth, "frame": [0, 0, 1, 1],
+                "contentMode": "center"}
+    document = {"schema": "layoutdebug/2", "kind": "descent-report", "views": [view(0), view(1), view(2)],
+                "classes": {"UIView": ["UIResponder"]}}
     tools = mcp_tools.Tools(FakeSession({"lreport": (True, json.dumps(document), "")}))
     kept = tools.call("layout_report", {"view": "0x1", "depth": 1, "fields": ["frame"]}, None)
-    assert [entry["depth"] for entry in kept["entries"]] == [0, 1]
-    assert all(set(entry["view"]) == {"reference", "frame"} for entry in kept["entries"])
+    assert [view["depth"] for view in kept["views"]] == [0, 1]
+    assert all(set(view) == {"address", "className", "depth", "frame"} for view in kept["views"])
     schema = tools.table["layout_report"].output_schema()
     jsonschema.Draft202012Validator(schema).validate(kept)
 
 
+def test_the_last_conflict_is_its_fields_unless_the_text_is_asked_for():
+    session = FakeSession({"lconflicts": (True, "{}", "")})
+    tools = mcp_tools.Tools(session)
+    for arguments, line in (({}, "lconflicts --last --json --no-text"), ({"text": True}, "lconflicts --last --json")):
+        session.lines = []
+        assert tools.check("layout_last_conflict", arguments) is None
+        tools.call("layout_last_conflict", arguments, None)
+        assert session.lines == [line]
+
+
+def annotations_in(schema, names=False, path="$"):
+    """Where a schema holds an annotation keyword (a property named like one is no keyword)."""
+    found = []
+    if isinstance(schema, list):
+        for index, item in enumerate(schema):
+            found += annotations_in(item, False, "%s[%d]" % (path, index))
+    elif isinstance(schema, dict):
+        for key, item in schema.items():
+            if not names and key in mcp_schemas.ANNOTATIONS:
+                found.append(path + "." + key)
+            found += annotations_in(item, not names and key in mcp_schemas.NAME_MAPS, path + "." + key)
+    return found
+
+
+def test_an_output_schema_keeps_what_validates_and_leaves_the_words_to_the_schema_files():
+    for tool in mcp_tools.tool_table():
+        assert annotations_in(tool.output_schema()) == [], tool.name
+    assert annotations_in(mcp_schemas.load("common")), "the schema files keep them"
+    # A property named like an annotation stays: the notice's explanation has a title.
+    explain = mcp_tools.Tools(None).table["layout_explain"].output_schema()
+    notice = explain["properties"]["reports"]["items"]["oneOf"][1]
+    assert "title" in notice["properties"]["explanation"]["properties"]
+
+
 def test_a_stop_says_in_one_line_where_the_app_is():
-    tally = {"schema": "layoutdebug/1", "total": 2, "last": {"number": 2, "owner": "yours", "brokenConstraint":
+    tally = {"schema": "layoutdebug/2", "total": 2, "last": {"number": 2, "owner": "yours", "brokenConstraint":
              {"address": "0x5", "line": "0x5 @1000 <UIView:0x9>.width == 768.0"}}}
     at_conflict = mcp_tools.stop_document({"state": "stopped", "pid": 3, "stopReason": "conflict",
                                            "stopDescription": "breakpoint 1.1"}, tally, False)
@@ -333,7 +366,7 @@ def test_every_tool_s_output_schema_is_its_document_s_schema_made_whole():
 
 
 def test_a_bundled_schema_accepts_and_refuses_what_the_schema_files_do():
-    stop = {"schema": "layoutdebug/1", "kind": "process-stop", "text": "exited with status 0", "state": "exited",
+    stop = {"schema": "layoutdebug/2", "kind": "process-stop", "text": "exited with status 0", "state": "exited",
             "pid": 4, "exitStatus": 0, "interrupted": False, "conflict": None, "conflicts": 0}
     check_document(json.dumps(stop), "process-stop")
     whole = jsonschema.Draft202012Validator(mcp_schemas.output_schema("process-stop"))

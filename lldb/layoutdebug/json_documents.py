@@ -12,7 +12,7 @@ import re
 from .origin_text import short_function_name
 
 # The version of every document, as docs/schema/common.json's `schema` holds it.
-SCHEMA = "layoutdebug/1"
+SCHEMA = "layoutdebug/2"
 
 # An origin the library left as return addresses: `"origin":{"frames":["0x…",…]}`, exactly as
 # SnapshotJSON and JSONText write it (compact, in this key order).

@@ -84,9 +84,11 @@ def last_report_text(log):
         last.text.rstrip("\n"), last.number, log.total, format_clock(last.when))
 
 
-def last_report_document(log):
+def last_report_document(log, with_text=True):
     """`lconflicts --last --json`: which conflict the last report was, its text as lbreak printed
-    it, and under "report" the library's own document of it, whole (docs/schema/conflict-report.json).
+    it (left out with `with_text=False`: --no-text), and under "report" the library's own
+    document of it without its text, which is the same report (docs/schema/last-conflict.json):
+    the text is held once.
 
     "report" is null when the conflict had no report (the library's call failed: the text says
     why) or when the storm ring kept only its text (lbreak --continue)."""
@@ -98,14 +100,20 @@ def last_report_document(log):
         except ValueError:
             report = None
     if not isinstance(report, dict) or report.get("kind", "conflict-report") != "conflict-report" \
-            or "conflict" not in report:
+            or "constraints" not in report:
         report = None
-    return json_documents.document("last-conflict", number=last.number, seen=iso_time(last.when), text=last.text, report=report)
+    if report is not None:
+        report.pop("text", None)
+    fields = {"number": last.number, "seen": iso_time(last.when)}
+    if with_text:
+        fields["text"] = last.text
+    fields["report"] = report
+    return json_documents.document("last-conflict", **fields)
 
 
-def last_report_json(log):
+def last_report_json(log, with_text=True):
     """last_report_document as JSON text."""
-    return json_documents.dumps(last_report_document(log))
+    return json_documents.dumps(last_report_document(log, with_text))
 
 
 def last_summary(last):

@@ -2,9 +2,9 @@
 
 /// Why the constraints of one conflict cannot all hold, as data; its `Why:` text is
 /// `Rendering/ConflictExplanation+Text.swift`'s.
-public struct ConflictExplanation: Codable, Hashable, Sendable {
+public struct ConflictExplanation: Encodable, Hashable, Sendable {
     /// What the explainer could establish.
-    enum Verdict: String, Codable, Hashable, Sendable {
+    enum Verdict: String, Encodable, Hashable, Sendable {
         /// An arithmetic contradiction, with its certificate.
         case contradiction
         /// The constraints shown can all hold: the log leaves something out.
@@ -18,7 +18,7 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
     }
 
     /// One row of the combination: a constraint (or a size fact) times its multiplier.
-    struct Row: Codable, Hashable, Sendable {
+    struct Row: Encodable, Hashable, Sendable {
         /// The index in `mutuallyExclusive`, or `nil` for a size fact.
         var constraintIndex: Int?
         /// The multiplier.
@@ -30,7 +30,7 @@ public struct ConflictExplanation: Codable, Hashable, Sendable {
     }
 
     /// One change that removes the contradiction.
-    struct Fix: Codable, Hashable, Sendable {
+    struct Fix: Encodable, Hashable, Sendable {
         /// The index in `mutuallyExclusive` of the constraint to change.
         var constraintIndex: Int
         /// What to do.
@@ -119,39 +119,64 @@ enum ExplainNumber {
 
 // MARK: - JSON
 
-// `target` as "0x…", as every address of every document (docs/schema/common.json).
-extension ConflictExplanation.Fix {
+// docs/schema/common.json's explanation: each field left out at its default (no row, fix or
+// note), a constraint by its index in the conflict's constraints (`constraint`), and a fix's
+// `target` ("0x…") only for the view `noAutoresizing` applies to: any other change applies to
+// that constraint. `sum`, the number `contradiction` ends with, is left to the reader.
+extension ConflictExplanation {
     private enum CodingKeys: String, CodingKey {
-        case constraintIndex, advice, resolvesConflict, madeAt, change, target, forecast, rank, tryFirst, reason
+        case verdict, reason, rows, contradiction, fixes, notes, notRanked, rankedBy, notPredicted, systemOnly, notLaidOut
     }
 
-    /// Reads a fix; an older document's decimal target reads too.
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(constraintIndex: try c.decode(Int.self, forKey: .constraintIndex),
-                  advice: try c.decode(String.self, forKey: .advice),
-                  resolvesConflict: try c.decode(Bool.self, forKey: .resolvesConflict),
-                  madeAt: try c.decodeIfPresent(String.self, forKey: .madeAt),
-                  change: try c.decodeIfPresent(LayoutChange.self, forKey: .change),
-                  target: try c.decodeAddressIfPresent(forKey: .target),
-                  forecast: try c.decodeIfPresent(FixForecast.self, forKey: .forecast),
-                  rank: try c.decodeIfPresent(Int.self, forKey: .rank),
-                  tryFirst: try c.decodeIfPresent(Bool.self, forKey: .tryFirst),
-                  reason: try c.decodeIfPresent(String.self, forKey: .reason))
+    /// Writes the explanation's fields that are not at their defaults.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(verdict, forKey: .verdict)
+        try c.encode(reason, forKey: .reason)
+        if !rows.isEmpty { try c.encode(rows, forKey: .rows) }
+        try c.encodeIfPresent(contradiction, forKey: .contradiction)
+        if !fixes.isEmpty { try c.encode(fixes, forKey: .fixes) }
+        if !notes.isEmpty { try c.encode(notes, forKey: .notes) }
+        try c.encodeIfPresent(notRanked, forKey: .notRanked)
+        try c.encodeIfPresent(rankedBy, forKey: .rankedBy)
+        try c.encodeIfPresent(notPredicted, forKey: .notPredicted)
+        try c.encodeIfPresent(systemOnly, forKey: .systemOnly)
+        try c.encodeIfPresent(notLaidOut, forKey: .notLaidOut)
     }
+}
 
-    /// Writes the fix, its optional fields only when set.
+extension ConflictExplanation.Row {
+    private enum CodingKeys: String, CodingKey { case constraint, multiplier, equation, meaning }
+
+    /// Writes `{"constraint": index, "multiplier", "equation", "meaning"}`.
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(constraintIndex, forKey: .constraintIndex)
-        try c.encode(advice, forKey: .advice)
-        try c.encode(resolvesConflict, forKey: .resolvesConflict)
-        try c.encodeIfPresent(madeAt, forKey: .madeAt)
-        try c.encodeIfPresent(change, forKey: .change)
-        try c.encodeAddress(target, forKey: .target)
-        try c.encodeIfPresent(forecast, forKey: .forecast)
+        try c.encodeIfPresent(constraintIndex, forKey: .constraint)
+        try c.encode(multiplier, forKey: .multiplier)
+        try c.encode(equation, forKey: .equation)
+        try c.encode(meaning, forKey: .meaning)
+    }
+}
+
+extension ConflictExplanation.Fix {
+    private enum CodingKeys: String, CodingKey {
+        case rank, tryFirst, constraint, change, target, advice, reason, madeAt, resolvesConflict, forecast
+    }
+
+    /// Writes the fix, ranked first, each field only when known and not at its default
+    /// (not the first to try, resolving the whole conflict).
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(rank, forKey: .rank)
-        try c.encodeIfPresent(tryFirst, forKey: .tryFirst)
+        if tryFirst == true { try c.encode(true, forKey: .tryFirst) }
+        try c.encode(constraintIndex, forKey: .constraint)
+        try c.encodeIfPresent(change, forKey: .change)
+        // Any other change applies to the constraint at `constraint`, whose address the document gives.
+        if change == .noAutoresizing { try c.encodeAddress(target, forKey: .target) }
+        try c.encode(advice, forKey: .advice)
         try c.encodeIfPresent(reason, forKey: .reason)
+        try c.encodeIfPresent(madeAt, forKey: .madeAt)
+        if !resolvesConflict { try c.encode(false, forKey: .resolvesConflict) }
+        try c.encodeIfPresent(forecast, forKey: .forecast)
     }
 }

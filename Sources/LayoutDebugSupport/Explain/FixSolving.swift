@@ -152,7 +152,7 @@ struct FixSolving {
             if Self.rounded(miss) > Self.tolerance { unmet.append((index, Self.rounded(miss))) }
         }
         return unmet.sorted { $0.by != $1.by ? $0.by > $1.by : $0.index < $1.index }
-            .map { .init(constraint: phrases.formula(conflict.mutuallyExclusive[$0.index]), by: $0.by) }
+            .map { .init(constraint: phrases.formula(conflict.mutuallyExclusive[$0.index]), by: $0.by, constraintIndex: $0.index) }
     }
 
     /// The frame values the conflict's rows use for each item: the only ones

@@ -6,7 +6,7 @@
 /// A value made from snapshots only, so the same finding comes from a live
 /// hierarchy (`llint`, `LayoutLint.findings(in:stress:)`) and from a snapshot
 /// tree built by hand in a test.
-public struct LayoutFinding: Codable, Hashable, Sendable {
+public struct LayoutFinding: Hashable, Sendable {
     /// The rule's stable name (`offset-inset`); see `LintRule`.
     var rule: String
     /// The view the trap is on, with its nametag or identifier when it has one.

@@ -37,37 +37,74 @@ public enum LintReport {
         return out.string
     }
 
-    /// The findings as `{"schema", "kind": "lint", "findings": [...]}`: each finding's view
-    /// and constraints are the shared objects of `docs/schema/common.json` (addresses as
-    /// `"0x…"`, the origin as an object the debugger resolves), each constraint with its
-    /// report line as `text`.
+    /// The findings as `{"schema", "kind": "lint", "findings": [...], "constraints": [...],
+    /// "views": [...]}`: each constraint once under `constraints`, with its report line as
+    /// `text`, and each view once under `views` (docs/schema/common.json); a finding names
+    /// them by address.
     static func json(_ findings: [LayoutFinding]) -> String {
-        JSONText.document(.lint, Document(findings: findings.map(Entry.init)))
+        JSONText.document(.lint, Document(findings))
     }
 
     // MARK: - JSON shapes
 
     private struct Document: Encodable {
-        var findings: [Entry]
+        var findings: [Entry] = []
+        /// Every constraint the findings name, once.
+        var constraints: [LintedConstraint] = []
+        var views = DocumentViews()
+
+        init(_ list: [LayoutFinding]) {
+            var listed = Set<UInt64>()
+            for finding in list {
+                findings.append(Entry(finding))
+                views.name(finding.view)
+                for c in finding.constraints {
+                    views.name(itemsOf: c)
+                    guard let address = c.address, listed.insert(address).inserted else { continue }
+                    constraints.append(LintedConstraint(constraint: c))
+                }
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey { case findings, constraints, views }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(findings, forKey: .findings)
+            try c.encode(constraints, forKey: .constraints)
+            try c.encode(views.views, forKey: .views)
+        }
     }
 
     private struct Entry: Encodable {
         var rule: String
-        var view: ObjectReference
+        var view: ObjectReference.Named
         var detail: String
-        var constraints: [LintedConstraint]
+        /// By address; a constraint without one (never live) is written here whole.
+        var constraints: [Named]
         var why: String
         var fix: String
         var snapKitFix: String?
 
         init(_ finding: LayoutFinding) {
             rule = finding.rule
-            view = finding.view
+            view = finding.view.named
             detail = finding.detail
-            constraints = finding.constraints.map(LintedConstraint.init)
+            constraints = finding.constraints.map(Named.init)
             why = finding.why
             fix = finding.fix
             snapKitFix = finding.snapKitFix
+        }
+    }
+
+    /// A finding's constraint: `"0x…"`, or the constraint whole when it has no address.
+    private struct Named: Encodable {
+        var constraint: ConstraintSnapshot
+
+        func encode(to encoder: Encoder) throws {
+            guard let address = constraint.address else { return try LintedConstraint(constraint: constraint).encode(to: encoder) }
+            var container = encoder.singleValueContainer()
+            try container.encode(AddressCoding.text(address))
         }
     }
 

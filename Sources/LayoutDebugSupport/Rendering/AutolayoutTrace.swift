@@ -24,11 +24,20 @@ enum AutolayoutTrace {
         """
 
     /// One ambiguous view and its ambiguous variables.
-    struct Ambiguity: Codable, Hashable, Sendable {
+    struct Ambiguity: Encodable, Hashable, Sendable {
         /// The view.
         var view: ObjectReference
         /// `minX`, `minY`, `width`, `height`, or empty when the source did not say.
         var variables: [String]
+
+        private enum CodingKeys: String, CodingKey { case view, variables }
+
+        /// Writes `{"view": "0x…", "variables"}`.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(view.named, forKey: .view)
+            try c.encode(variables, forKey: .variables)
+        }
     }
 
     /// The trace as text.
@@ -72,11 +81,23 @@ enum AutolayoutTrace {
     }
 
     /// The JSON form of the trace.
-    struct Document: Codable, Hashable, Sendable {
+    struct Document: Encodable {
         /// The text trace.
         var text: String
         /// The ambiguous views.
         var ambiguities: [Ambiguity]
+
+        private enum CodingKeys: String, CodingKey { case text, ambiguities, views }
+
+        /// Writes the trace, each ambiguous view named by address and described under `views`.
+        func encode(to encoder: Encoder) throws {
+            var views = DocumentViews()
+            for ambiguity in ambiguities { views.name(ambiguity.view) }
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text)
+            try c.encode(ambiguities, forKey: .ambiguities)
+            try c.encode(views.views, forKey: .views)
+        }
     }
 
     // MARK: - Pieces

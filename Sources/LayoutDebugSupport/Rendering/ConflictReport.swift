@@ -35,12 +35,15 @@ public struct ConflictReport {
 
     /// The report as a value, to encode as JSON (`kind: conflict-report`).
     ///
-    /// - Parameter withSuggestions: Whether it carries the explainer's changes
-    ///   (`suggestions`), as the breakpoint's does; `layout-explain` writes the
+    /// - Parameter withExplanation: Whether it carries the explainer's reason and changes
+    ///   (`reason`, `suggestions`), as the breakpoint's does; `layout-explain` writes the
     ///   explanation beside it instead.
-    public func document(withSuggestions: Bool = false) -> ConflictReportDocument {
+    public func document(withExplanation: Bool = false) -> ConflictReportDocument {
         var document = ConflictReportRenderer.document(conflict, why: explanation?.text)
-        if withSuggestions { document.suggestions = explanation?.fixes }
+        if withExplanation, let explanation {
+            document.reason = explanation.reason
+            document.suggestions = explanation.fixes
+        }
         return document
     }
 

@@ -27,18 +27,41 @@ enum ConstraintReport {
         return out
     }
 
-    /// The report as JSON: `{"schema", "kind": "constraint-report", "text", "constraint", "items"}`.
+    /// The report as JSON: `{"schema", "kind": "constraint-report", "text", "constraint",
+    /// "views", "classes"}`, the constraint naming its items by address and `views` describing
+    /// them, first item first, with their frames.
     static func json(_ c: ConstraintSnapshot, items: [ViewSnapshot]) -> String {
         JSONText.document(.constraintReport, Document(text: text(c, items: items), constraint: c, items: items))
     }
 
     /// The JSON form of the report.
-    struct Document: Codable, Hashable, Sendable {
+    struct Document: Encodable {
         /// The text report.
         var text: String
         /// The constraint.
         var constraint: ConstraintSnapshot
-        /// Its items, without children.
-        var items: [ViewSnapshot]
+        /// Its items with their layout, then the other views it names (its owner).
+        var views = DocumentViews()
+
+        /// The report of `constraint`, whose items are `items`.
+        init(text: String, constraint: ConstraintSnapshot, items: [ViewSnapshot]) {
+            self.text = text
+            self.constraint = constraint
+            for item in items {
+                views.describe(item.reference, superclassNames: item.superclassNames) { $0 = DocumentView(item) }
+            }
+            views.name(itemsOf: constraint)
+        }
+
+        private enum CodingKeys: String, CodingKey { case text, constraint, views, classes }
+
+        /// Writes `{"text", "constraint", "views", "classes"}`.
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text)
+            try c.encode(constraint, forKey: .constraint)
+            try c.encode(views.views, forKey: .views)
+            if !views.classes.isEmpty { try c.encode(views.classes, forKey: .classes) }
+        }
     }
 }

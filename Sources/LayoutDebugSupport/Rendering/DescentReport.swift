@@ -15,7 +15,7 @@ enum DescentReport {
     ]
 
     /// One entry of the report: a view at its depth, without its children.
-    struct Entry: Codable, Hashable, Sendable {
+    struct Entry: Hashable, Sendable {
         /// 0 for the view the report starts at.
         var depth: Int
         /// The view; `children` is empty (the next entries are its subtree).
@@ -101,24 +101,18 @@ enum DescentReport {
     /// live tree, so that a thousand views are written without a tree of
     /// snapshots being built, copied and freed.
     struct Writer {
-        let skipping: Set<String>
-        let all: Bool
+        private var skips: SkipTest
         private var indents = [""]
         private var first = true
         /// The views written so far (`true` by address): their constraints
         /// are not repeated in their descendants' `Ancestors` sections.
         private var reported = AddressTable<Bool>()
-        /// The class last tested against the skip list, and the answer:
-        /// testing hashes every name in the chain, and a descent meets the
-        /// same class view after view.
-        private var lastSkipTest: (className: String, superclassNames: [String], skipped: Bool)?
         /// The report's numbered origin markers, across all its views.
         private var origins = OriginMarkers()
 
         /// A writer that leaves out the subviews of `skipping`'s classes, unless `all`.
         init(skipping: Set<String>, all: Bool) {
-            self.skipping = skipping
-            self.all = all
+            skips = SkipTest(skipping: skipping, all: all)
         }
 
         /// Writes one view's description (its `children` are ignored).
@@ -135,26 +129,42 @@ enum DescentReport {
             let indent = indents[depth]
             ViewLayoutDescription.write(view, indent: indent, reported: reported, origins: &origins, into: &out)
             if let address = view.reference.address { reported.set(true, for: address) }
-            // The view the user pointed at is always opened, even a button.
-            guard depth == 0 || all || !isSkipped(view) else {
+            guard skips.opens(view, depth: depth) else {
                 if hasChildren { writeSkipNote(view, indent: indent, into: &out) }
                 return false
             }
             return true
         }
+    }
 
-        /// `DescentReport.isSkipped(view, skipping)`, remembered for the last class.
-        private mutating func isSkipped(_ view: ViewSnapshot) -> Bool {
+    /// Whether a descent opens a view's subviews: the skip list's answer, remembered for the
+    /// last class, since testing hashes every name in the chain and a descent meets the same
+    /// class view after view.
+    struct SkipTest {
+        let skipping: Set<String>
+        let all: Bool
+        /// The class last tested against the skip list, and the answer.
+        private var last: (className: String, superclassNames: [String], skipped: Bool)?
+
+        /// A test that skips `skipping`'s classes, unless `all`.
+        init(skipping: Set<String>, all: Bool) {
+            self.skipping = skipping
+            self.all = all
+        }
+
+        /// Whether the descent opens `view`, met at `depth`: the view the user pointed at
+        /// always, even a button.
+        mutating func opens(_ view: ViewSnapshot, depth: Int) -> Bool {
+            if depth == 0 || all { return true }
             // The superclasses are compared too: a snapshot made from a log
             // may name the class without them. (An adapter hands every view of
             // a class the same array, which compares by identity at once.)
-            if let last = lastSkipTest, last.className == view.reference.className,
-               last.superclassNames == view.superclassNames {
-                return last.skipped
+            if let last, last.className == view.reference.className, last.superclassNames == view.superclassNames {
+                return !last.skipped
             }
             let skipped = DescentReport.isSkipped(view, skipping)
-            lastSkipTest = (view.reference.className, view.superclassNames, skipped)
-            return skipped
+            last = (view.reference.className, view.superclassNames, skipped)
+            return !skipped
         }
     }
 
@@ -180,11 +190,11 @@ enum DescentReport {
         out.write(" skipped; use --all to see them)\n")
     }
 
-    /// The report as JSON: `{"schema", "kind": "descent-report", "text": …, "entries": [{"depth",
-    /// "view", "skippedSubviews"}]}`, the encoding of `JSONDocument(.descentReport, Document)`.
+    /// The report as JSON: `{"schema", "kind": "descent-report", "views": [{…, "depth", …}],
+    /// "classes": {…}}`, the encoding of `JSONDocument(.descentReport, Document(entries))`.
     static func json(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                             all: Bool = false) -> String {
-        var out = TextWriter(capacity: count(root) * 4096)
+        var out = TextWriter(capacity: count(root) * 1024)
         writeJSON(root, skipping: skipping, all: all, into: &out)
         return out.string
     }
@@ -193,7 +203,7 @@ enum DescentReport {
     /// walked (`SnapshotJSON`), without building the entries or a node per value.
     static func writeJSON(_ root: ViewSnapshot, skipping: Set<String> = defaultSkippedClasses,
                           all: Bool = false, into out: inout TextWriter) {
-        out.reserveCapacity(count(root) * 4096)
+        out.reserveCapacity(count(root) * 1024)
         var document = JSONDocumentWriter(skipping: skipping, all: all, into: &out)
         func visit(_ view: ViewSnapshot, depth: Int) {
             guard document.write(view, depth: depth, hasChildren: !view.children.isEmpty, into: &out) else { return }
@@ -205,69 +215,84 @@ enum DescentReport {
         document.finish(into: &out)
     }
 
-    /// Writes `{"schema":…,"kind":"descent-report","text":…,"entries":[…]}` one
-    /// view at a time, in pre-order, during the one visit of the views: each
-    /// view's entry straight into the report, its text (a `Writer`'s) escaped
-    /// into a buffer of its own, put in front of the entries at the end.
-    ///
-    /// The live descent uses it as the text report uses a `Writer`. The entries
-    /// are some four kilobytes a view; written into a buffer of their own they
-    /// were copied into the report at the end, and again each time that buffer
-    /// grew. The text is escaped view by view, so that its escaped length is
-    /// known at the end without reading it once more.
+    /// Writes `{"schema":…,"kind":"descent-report","views":[…],"classes":{…}}` one view at a
+    /// time, in pre-order, during the one visit of the views: the live descent uses it as
+    /// the text report uses a `Writer`. Each view is written once, with the constraints
+    /// installed on it; a constraint an ancestor holds is written under that ancestor, or,
+    /// when the ancestor is above the report's view, under the view it names.
     struct JSONDocumentWriter: ~Copyable {
-        private var writer: Writer
-        /// One view's text, escaped into `text` once written.
-        private var viewText = TextWriter(capacity: 4096)
-        /// The text so far, escaped for the JSON string.
-        private var text = TextWriter(capacity: 64 * 1024)
-        /// Where the text goes, after `"text":"`, as a count of bytes written.
-        private let textOffset: Int
+        private var skips: SkipTest
+        /// The views written so far (`true` by address).
+        private var reported = AddressTable<Bool>()
         private var first = true
-        private var repeats = SnapshotJSON.Repeats()
+        /// The classes of the views written, for `"classes"` at the end.
+        private var classes = ClassTable()
+        /// The class last added to `classes`: a descent meets it view after view.
+        private var lastClassName: String?
 
-        /// Writes the document's head into `out`, up to its first entry; the
-        /// text leaves out the subviews of `skipping`'s classes, unless `all`.
+        /// Writes the document's head into `out`, up to its first view; the descent leaves
+        /// out the subviews of `skipping`'s classes, unless `all`.
         init(skipping: Set<String>, all: Bool, into out: inout TextWriter) {
-            writer = Writer(skipping: skipping, all: all)
+            skips = SkipTest(skipping: skipping, all: all)
             out.write(JSONDocumentKind.descentReport.head)
-            out.write("\"text\":\"")
-            textOffset = out.count
-            out.write("\",\"entries\":[")
+            out.write("\"views\":[")
         }
 
-        /// Writes one view's text and its entry, `{"depth":…,"view":…,"skippedSubviews":…}`
-        /// (the view without its children).
+        /// Writes one view (`SnapshotJSON.write`), without its children.
         ///
-        /// - Returns: Whether its subviews belong in the report (`Writer.write`).
+        /// - Returns: Whether its subviews belong in the report (`SkipTest.opens`).
         mutating func write(_ view: ViewSnapshot, depth: Int, hasChildren: Bool, into out: inout TextWriter) -> Bool {
-            let opens = writer.write(view, depth: depth, hasChildren: hasChildren, into: &viewText)
-            text.writeJSONEscaped(contentsOf: viewText)
-            viewText.truncate(toCount: 0)
+            let opens = skips.opens(view, depth: depth)
             if !first { out.write(",") }
             first = false
-            out.write("{\"depth\":")
-            out.write(decimal: Int64(depth))
-            out.write(",\"view\":")
-            SnapshotJSON.write(view, withChildren: false, repeats: &repeats, into: &out)
-            out.write(!opens && hasChildren ? ",\"skippedSubviews\":true}" : ",\"skippedSubviews\":false}")
+            SnapshotJSON.write(view, depth: depth, reported: reported, skippedSubviews: !opens && hasChildren,
+                               into: &out)
+            if let address = view.reference.address { reported.set(true, for: address) }
+            if view.reference.className != lastClassName {
+                classes.add(view.reference.className, view.superclassNames)
+                lastClassName = view.reference.className
+            }
             return opens
         }
 
-        /// Closes the entries and the document, and puts the text in front of
-        /// the entries.
+        /// Closes the views and writes the classes and the document's end.
         func finish(into out: inout TextWriter) {
-            out.write("]}")
-            out.insert(contentsOf: text, at: textOffset)
+            out.write("],\"classes\":{")
+            for (index, entry) in classes.entries.enumerated() {
+                if index > 0 { out.write(",") }
+                out.writeJSONString(entry.className)
+                out.write(":")
+                SnapshotJSON.writeStrings(entry.superclassNames, into: &out)
+            }
+            out.write("}}")
         }
     }
 
-    /// The JSON form of a descent report.
-    struct Document: Codable, Hashable, Sendable {
-        /// The text report.
-        var text: String
-        /// The entries in pre-order.
-        var entries: [Entry]
+    /// The JSON form of a descent report, for the generic encoder: the views of `entries`
+    /// as `JSONDocumentWriter` writes them.
+    struct Document: Encodable {
+        /// The views, each with its depth, its constraints, the ancestors' constraints not
+        /// listed under a view above it, and whether its subviews were left out.
+        var views: [DocumentView] = []
+        /// Their classes.
+        var classes = ClassTable()
+
+        /// The document of a descent's entries.
+        init(_ entries: [Entry]) {
+            var reported = AddressTable<Bool>()
+            for entry in entries {
+                var view = DocumentView(entry.view)
+                view.depth = entry.depth
+                view.constraints = entry.view.constraints
+                view.ancestorConstraints = entry.view.ancestorConstraints.filter { c in
+                    c.owner?.address.map { reported.value(for: $0) == nil } ?? true
+                }
+                view.skippedSubviews = entry.skippedSubviews
+                views.append(view)
+                if let address = entry.view.reference.address { reported.set(true, for: address) }
+                classes.add(entry.view.reference.className, entry.view.superclassNames)
+            }
+        }
     }
 
     /// Whether the view's class, or a superclass, is in the skip list. Swift

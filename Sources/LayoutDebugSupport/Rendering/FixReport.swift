@@ -114,18 +114,120 @@ enum FixReport {
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }
 
-/// The JSON form of an `lfix` outcome.
-struct FixReportDocument: Codable, Hashable, Sendable {
+// MARK: - JSON
+
+/// The JSON form of an `lfix` outcome (docs/schema/fix-outcome.json): the outcome's fields at
+/// the top, the views it names described once under `views` and named elsewhere by address.
+struct FixReportDocument: Encodable {
     /// The text report.
     var text: String
     /// Whether no conflict remains.
     var resolved: Bool
     /// The outcome itself.
     var outcome: FixOutcome
+
+    private enum CodingKeys: String, CodingKey {
+        case text, resolved, steps, window, recheckedConstraints, retriedConstraints, conflicts, unsatisfied
+        case frameChanges, newlyAmbiguous, changesInThisStop, otherConflicts, views
+    }
+
+    /// Writes the outcome's fields, then `views`.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encode(resolved, forKey: .resolved)
+        try c.encode(outcome.steps, forKey: .steps)
+        try c.encode(outcome.window.named, forKey: .window)
+        try c.encode(outcome.recheckedConstraints, forKey: .recheckedConstraints)
+        try c.encode(outcome.retriedConstraints, forKey: .retriedConstraints)
+        try c.encode(outcome.conflicts, forKey: .conflicts)
+        try c.encode(outcome.unsatisfied, forKey: .unsatisfied)
+        try c.encode(outcome.frameChanges, forKey: .frameChanges)
+        try c.encode(outcome.newlyAmbiguous.map(\.named), forKey: .newlyAmbiguous)
+        try c.encode(outcome.changesInThisStop, forKey: .changesInThisStop)
+        try c.encodeIfPresent(outcome.otherConflicts, forKey: .otherConflicts)
+        try c.encode(views.views, forKey: .views)
+    }
+
+    /// Every view the outcome names, once.
+    private var views: DocumentViews {
+        var views = DocumentViews()
+        views.name(outcome.window)
+        outcome.steps.forEach { views.name(itemsOf: $0) }
+        for remaining in outcome.conflicts {
+            ConflictReportRenderer.constraintList(remaining.conflict).constraints.forEach { views.name(itemsOf: $0) }
+        }
+        outcome.unsatisfied.forEach { views.name(itemsOf: $0) }
+        outcome.frameChanges.forEach { views.name($0.view) }
+        outcome.newlyAmbiguous.forEach { views.name($0) }
+        return views
+    }
 }
 
 /// The JSON form of `lfix --list`.
-struct FixListDocument: Codable, Hashable, Sendable {
+struct FixListDocument: Encodable {
     /// The changes applied in this stop, oldest first.
     var changes: [FixOutcome.Step]
+
+    private enum CodingKeys: String, CodingKey { case changes, views }
+
+    /// Writes the changes, then the views they name.
+    func encode(to encoder: Encoder) throws {
+        var views = DocumentViews()
+        changes.forEach { views.name(itemsOf: $0) }
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(changes, forKey: .changes)
+        try c.encode(views.views, forKey: .views)
+    }
+}
+
+extension DocumentViews {
+    /// Lists the views a step names: its view, or its constraint's items.
+    fileprivate mutating func name(itemsOf step: FixOutcome.Step) {
+        name(step.view)
+        if let constraint = step.constraint { name(itemsOf: constraint) }
+    }
+}
+
+extension FixOutcome.Step: Encodable {
+    private enum CodingKeys: String, CodingKey { case action, change, constraint, view, property, from, to, reinstalled }
+
+    /// Writes the step: the constraint as it was before it (or the view, by address).
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(action, forKey: .action)
+        try c.encode(change, forKey: .change)
+        try c.encodeIfPresent(constraint, forKey: .constraint)
+        try c.encodeIfPresent(view?.named, forKey: .view)
+        try c.encode(property, forKey: .property)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        if reinstalled { try c.encode(true, forKey: .reinstalled) }
+    }
+}
+
+extension FixOutcome.FrameChange: Encodable {
+    private enum CodingKeys: String, CodingKey { case view, before, after }
+
+    /// Writes `{"view": "0x…", "before", "after"}`.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(view.named, forKey: .view)
+        try c.encode(before, forKey: .before)
+        try c.encode(after, forKey: .after)
+    }
+}
+
+extension FixOutcome.RemainingConflict: Encodable {
+    private enum CodingKeys: String, CodingKey { case constraints, brokenConstraint, why }
+
+    /// Writes the conflict as the engine reported it: its constraints (the broken one after
+    /// them when they leave it out), the broken one's index, and the explainer's reason.
+    func encode(to encoder: Encoder) throws {
+        let (constraints, broken) = ConflictReportRenderer.constraintList(conflict)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(constraints, forKey: .constraints)
+        try c.encodeIfPresent(broken, forKey: .brokenConstraint)
+        try c.encodeIfPresent(why, forKey: .why)
+    }
 }

@@ -1,6 +1,6 @@
 // MARK: - JSONDocument
 
-/// What every JSON document starts with: `{"schema": "layoutdebug/1", "kind": "…", …}`.
+/// What every JSON document starts with: `{"schema": "layoutdebug/2", "kind": "…", …}`.
 ///
 /// One version for all of them, so a tool checks one field before it reads the rest, and a
 /// kind, since one command can answer with two (`lreport` gives a descent report for a view
@@ -31,9 +31,9 @@ public enum JSONDocumentKind: String, CaseIterable, Sendable {
     case ciBaseline = "ci-baseline"
 
     /// The version every document carries; a change a reader must know of gets a new one.
-    static let schema = "layoutdebug/1"
+    static let schema = "layoutdebug/2"
 
-    /// `{"schema":"layoutdebug/1","kind":"…",`: the head a fast writer starts its object with.
+    /// `{"schema":"layoutdebug/2","kind":"…",`: the head a fast writer starts its object with.
     public var head: String { "{\"schema\":\"\(Self.schema)\",\"kind\":\"\(rawValue)\"," }
 }
 

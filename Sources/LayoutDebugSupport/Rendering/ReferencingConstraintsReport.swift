@@ -50,7 +50,8 @@ enum ReferencingConstraintsReport {
     }
 
     /// The lists as JSON: `{"schema", "kind": "referencing-constraints", "text", "view",
-    /// "constraints", "ancestorConstraints"}`.
+    /// "constraints", "ancestorConstraints", "views"}`, views named by address and described
+    /// once under `views`.
     static func json(_ view: ViewSnapshot, includeSystem: Bool = true) -> String {
         JSONText.document(.referencingConstraints, Document(
             text: text(view, includeSystem: includeSystem), view: view.reference,
@@ -59,7 +60,7 @@ enum ReferencingConstraintsReport {
     }
 
     /// The JSON form of the report.
-    struct Document: Codable, Hashable, Sendable {
+    struct Document: Encodable {
         /// The text report.
         var text: String
         /// The view the constraints reference.
@@ -68,6 +69,21 @@ enum ReferencingConstraintsReport {
         var constraints: [ConstraintSnapshot]
         /// Those installed on its ancestors.
         var ancestorConstraints: [ConstraintSnapshot]
+
+        private enum CodingKeys: String, CodingKey { case text, view, constraints, ancestorConstraints, views }
+
+        /// Writes the lists, the view's own constraints without their owner (the view).
+        func encode(to encoder: Encoder) throws {
+            var views = DocumentViews()
+            views.name(view)
+            for constraint in constraints + ancestorConstraints { views.name(itemsOf: constraint) }
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text)
+            try c.encode(view.named, forKey: .view)
+            try c.encode(constraints.map(ConstraintSnapshot.Installed.init), forKey: .constraints)
+            try c.encode(ancestorConstraints, forKey: .ancestorConstraints)
+            try c.encode(views.views, forKey: .views)
+        }
     }
 
     // MARK: - Pieces

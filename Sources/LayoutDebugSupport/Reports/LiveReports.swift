@@ -161,7 +161,7 @@ public enum LiveReports {
         if let explanation = report.explanation {
             LastConflictReport.remember(ConflictHandles(conflict, explanation))
         }
-        return report.document(withSuggestions: true)
+        return report.document(withExplanation: true)
     }
 
     /// `lds_fix`: applies, reverses or lists `lfix` changes (see `FixRequest`

@@ -27,36 +27,3 @@ extension KeyedEncodingContainer {
         try encode(addresses.map(AddressCoding.text), forKey: key)
     }
 }
-
-extension KeyedDecodingContainer {
-    /// Reads `"0x…"`, or the decimal number that documents before `layoutdebug/1` wrote;
-    /// `nil` when the key is absent or null.
-    func decodeAddressIfPresent(forKey key: Key) throws -> UInt64? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeAddress(forKey: key)
-    }
-
-    /// Reads `"0x…"`, or an older document's decimal number.
-    func decodeAddress(forKey key: Key) throws -> UInt64 {
-        if let text = try? decode(String.self, forKey: key) {
-            guard let address = AddressCoding.value(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: self,
-                                                       debugDescription: "not a 0x… address: \(text)")
-            }
-            return address
-        }
-        return try decode(UInt64.self, forKey: key)
-    }
-
-    /// Reads a list of `"0x…"` addresses, or an older document's decimal numbers.
-    func decodeAddresses(forKey key: Key) throws -> [UInt64] {
-        if let numbers = try? decode([UInt64].self, forKey: key) { return numbers }
-        return try decode([String].self, forKey: key).map { text in
-            guard let address = AddressCoding.value(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: self,
-                                                       debugDescription: "not a 0x… address: \(text)")
-            }
-            return address
-        }
-    }
-}

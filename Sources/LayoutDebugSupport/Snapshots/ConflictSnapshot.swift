@@ -2,7 +2,7 @@
 
 /// One "Unable to simultaneously satisfy constraints" event, from a live
 /// breakpoint, the in-app monitor, or a console log.
-public struct ConflictSnapshot: Codable, Hashable, Sendable {
+public struct ConflictSnapshot: Hashable, Sendable {
     /// The 1-based number of this conflict in its session or log, when known.
     public var ordinal: Int?
     /// The constraint the engine broke, when the log says (trimmed logs may not).

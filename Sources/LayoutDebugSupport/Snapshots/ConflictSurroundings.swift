@@ -7,7 +7,7 @@
 /// monitor) fill it in; the triage names from it the app's view and view
 /// controller a system conflict sits in (`ConflictPlace`), and the explainer
 /// what gives a controller's root view its encapsulated size (`EncapsulatedSize`).
-struct ConflictSurroundings: Codable, Hashable, Sendable {
+struct ConflictSurroundings: Hashable, Sendable {
     /// The conflict's views and their ancestors, each once: the first view's
     /// superview chain up to its window, then each other view's until it
     /// meets a view already listed.
@@ -62,7 +62,7 @@ struct ConflictSurroundings: Codable, Hashable, Sendable {
 // MARK: - SurroundingView
 
 /// One view of a conflict's surroundings: what it is and what holds it.
-struct SurroundingView: Codable, Hashable, Sendable {
+struct SurroundingView: Hashable, Sendable {
     /// The view, as reports name it.
     var reference: ObjectReference
     /// Its superclasses below the root class, nearest first (an app's
@@ -88,31 +88,4 @@ struct SurroundingView: Codable, Hashable, Sendable {
 
     /// The class and its superclasses, nearest first.
     var classNames: [String] { [reference.className] + superclassNames }
-}
-
-// MARK: - JSON
-
-// The superview's address as "0x…" (`AddressCoding`), as every address is written.
-extension SurroundingView {
-    private enum CodingKeys: String, CodingKey { case reference, superclassNames, superview, isAppClass, viewController }
-
-    /// Reads a surrounding view.
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(reference: try container.decode(ObjectReference.self, forKey: .reference),
-                  superclassNames: try container.decode([String].self, forKey: .superclassNames),
-                  superview: try container.decodeAddressIfPresent(forKey: .superview),
-                  isAppClass: try container.decode(Bool.self, forKey: .isAppClass),
-                  viewController: try container.decodeIfPresent(String.self, forKey: .viewController))
-    }
-
-    /// Writes `{"reference", "superclassNames", "superview": "0x…", "isAppClass", "viewController"}`.
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(reference, forKey: .reference)
-        try container.encode(superclassNames, forKey: .superclassNames)
-        try container.encodeAddress(superview, forKey: .superview)
-        try container.encode(isAppClass, forKey: .isAppClass)
-        try container.encodeIfPresent(viewController, forKey: .viewController)
-    }
 }

@@ -2,7 +2,7 @@
 
 /// Where a constraint was made, as the library knows it in the target. Turning return
 /// addresses into `file:line` needs the app's debug info, so the debugger does that part.
-enum ConstraintOrigin: Codable, Hashable, Sendable {
+enum ConstraintOrigin: Encodable, Hashable, Sendable {
     /// The return addresses of the call that made the constraint (or first activated it,
     /// when it was made before capture began), innermost first.
     case returnAddresses([UInt64])
@@ -38,42 +38,7 @@ extension ConstraintOrigin {
 // `{"imageFrames": ["app+0x1a2b"]}`, `{"system": "…"}` or `{"unknown": "…"}`. The debugger
 // turns `frames` into `{"file", "line", "function", "frames"}` (lldb/layoutdebug/json_documents.py).
 extension ConstraintOrigin {
-    private enum CodingKeys: String, CodingKey {
-        case frames, imageFrames, system, unknown
-        // What Swift's synthesized coding wrote before `layoutdebug/1`: `{"returnAddresses": {"_0": […]}}`.
-        case returnAddresses, imageAddresses
-    }
-
-    /// The payload key of Swift's synthesized enum coding.
-    private enum PayloadKey: String, CodingKey { case _0 }
-
-    /// Reads any form above, and the synthesized one of older documents.
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if container.contains(.frames) {
-            self = .returnAddresses(try container.decodeAddresses(forKey: .frames))
-        } else if container.contains(.imageFrames) {
-            self = .imageAddresses(try container.decode([String].self, forKey: .imageFrames))
-        } else if container.contains(.system) {
-            self = .system(try container.decode(String.self, forKey: .system))
-        } else if container.contains(.unknown), let reason = try? container.decode(String.self, forKey: .unknown) {
-            self = .unknown(reason)
-        } else if container.contains(.returnAddresses) {
-            let payload = try container.nestedContainer(keyedBy: PayloadKey.self, forKey: .returnAddresses)
-            self = .returnAddresses(try payload.decodeAddresses(forKey: ._0))
-        } else if container.contains(.imageAddresses) {
-            let payload = try container.nestedContainer(keyedBy: PayloadKey.self, forKey: .imageAddresses)
-            self = .imageAddresses(try payload.decode([String].self, forKey: ._0))
-        } else if container.contains(.unknown) {
-            let payload = try container.nestedContainer(keyedBy: PayloadKey.self, forKey: .unknown)
-            let reason = try payload.decode(String.self, forKey: ._0)
-            self = reason == ConstraintOrigin.systemReason ? .system(reason) : .unknown(reason)
-        } else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "an origin has frames, imageFrames, system or unknown"))
-        }
-    }
+    private enum CodingKeys: String, CodingKey { case frames, imageFrames, system, unknown }
 
     /// Writes the one-key object of its case.
     func encode(to encoder: Encoder) throws {

@@ -5,7 +5,7 @@
 /// A constraint says `firstItem.firstAttribute  relation  multiplier ×
 /// secondItem.secondAttribute + constant`. A unary constraint (`width == 20`)
 /// has no second item and `secondAttribute == .notAnAttribute`.
-public struct ConstraintSnapshot: Codable, Hashable, Sendable {
+public struct ConstraintSnapshot: Encodable, Hashable, Sendable {
     // Optional properties are spelled `Optional<…>`, not `…?`: a `var` of
     // type `T?` starts as `nil` before the initializer assigns it, and with
     // that the optimised initializer ended by retaining and releasing the

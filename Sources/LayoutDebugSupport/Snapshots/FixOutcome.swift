@@ -4,9 +4,9 @@
 /// made from snapshots taken before and after (by `Fixes/`), so the renderer
 /// (`Rendering/FixReport`) and the tests need no live object, and nothing that
 /// changes live objects.
-struct FixOutcome: Codable, Hashable, Sendable {
+struct FixOutcome: Hashable, Sendable {
     /// Whether a step applied a change or reversed one.
-    enum Action: String, Codable, Hashable, Sendable {
+    enum Action: String, Encodable, Hashable, Sendable {
         /// `lfix <object> --…` or `--suggestion N`.
         case applied
         /// `--undo` or `--undo-all`.
@@ -14,7 +14,7 @@ struct FixOutcome: Codable, Hashable, Sendable {
     }
 
     /// One change, applied or reversed.
-    struct Step: Codable, Hashable, Sendable {
+    struct Step: Hashable, Sendable {
         /// Applied or reversed.
         var action: Action
         /// The change as it was asked for (an undo names the change it reverses).
@@ -35,7 +35,7 @@ struct FixOutcome: Codable, Hashable, Sendable {
     }
 
     /// A view whose frame moved.
-    struct FrameChange: Codable, Hashable, Sendable {
+    struct FrameChange: Hashable, Sendable {
         /// The view.
         var view: ObjectReference
         /// Its frame before the change (after a layout pass).
@@ -45,7 +45,7 @@ struct FixOutcome: Codable, Hashable, Sendable {
     }
 
     /// A conflict the engine still reports, with the explainer's reason.
-    struct RemainingConflict: Codable, Hashable, Sendable {
+    struct RemainingConflict: Hashable, Sendable {
         /// The conflict as the engine reported it during `lfix`.
         var conflict: ConflictSnapshot
         /// One paragraph on why it cannot hold, when the explainer found one.
@@ -72,7 +72,7 @@ struct FixOutcome: Codable, Hashable, Sendable {
     var changesInThisStop: Int
     /// Conflicts elsewhere in the window that the change did not touch and that
     /// were there before it, counted apart from `conflicts` (`FixComparison.isOther`);
-    /// `nil` in older documents.
+    /// `nil` when not counted.
     var otherConflicts: Int? = nil
 
     /// Whether what the change touched now lays out without a conflict.

@@ -146,19 +146,12 @@ enum LayoutRelation: Int, Codable, Hashable, Sendable {
 // By name, as attributes and owners are: a raw value (`0`) means nothing to a reader
 // who has not looked up `NSLayoutConstraint.Relation`.
 extension LayoutRelation {
-    /// Reads the name, or the raw value that documents before `layoutdebug/1` wrote.
+    /// Reads the name.
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let name = try? container.decode(String.self) {
-            guard let relation = LayoutRelation(name: name) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a relation: \(name)")
-            }
-            self = relation
-            return
-        }
-        let raw = try container.decode(Int.self)
-        guard let relation = LayoutRelation(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a relation: \(raw)")
+        let name = try container.decode(String.self)
+        guard let relation = LayoutRelation(name: name) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a relation: \(name)")
         }
         self = relation
     }

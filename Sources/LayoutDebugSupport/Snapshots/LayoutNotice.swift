@@ -8,7 +8,7 @@
 ///
 /// `layout-explain` reports each one as what it is, never as a conflict:
 /// nothing was broken to recover, and the fix is of another kind.
-public struct LayoutNotice: Codable, Hashable, Sendable {
+public struct LayoutNotice: Encodable, Hashable, Sendable {
     /// Which message it is.
     public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
         /// `Unable to install constraint on view. Does the constraint
@@ -31,7 +31,7 @@ public struct LayoutNotice: Codable, Hashable, Sendable {
     }
 
     /// One view the message names, and what it says of that view.
-    struct NamedView: Codable, Hashable, Sendable {
+    struct NamedView: Encodable, Hashable, Sendable {
         /// The view's part in the message: `"added to"`, `"container"`,
         /// `"not in the container"`, `"its superview"`, `"first anchor"`,
         /// `"second anchor"`, `"cell"`, `"ambiguous"`.

@@ -5,7 +5,7 @@
 ///
 /// The same value comes from a live object (through an adapter) and from a
 /// console log (through the parser), so renderers never know which they got.
-struct ObjectReference: Codable, Hashable, Sendable {
+struct ObjectReference: Encodable, Hashable, Sendable {
     // The fields live in one immutable object that copies share: a report
     // copies each item's reference into every constraint that names it, and
     // into every copy of those constraints, and a copy of five fields took
@@ -103,27 +103,38 @@ struct ObjectReference: Codable, Hashable, Sendable {
 
 // MARK: - JSON
 
-// The address as "0x…" (`AddressCoding`); the rest as Swift would write it.
+// A document describes each item once, in its `views` (`DocumentViews`), and names it
+// everywhere else by its address: `Named`.
 extension ObjectReference {
-    private enum CodingKeys: String, CodingKey { case className, address, name, title, property }
+    private enum CodingKeys: String, CodingKey { case address, className, name, title, property }
 
-    /// Reads a reference; an older document's decimal address reads too.
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(className: try container.decode(String.self, forKey: .className),
-                  address: try container.decodeAddressIfPresent(forKey: .address),
-                  name: try container.decodeIfPresent(String.self, forKey: .name),
-                  title: try container.decodeIfPresent(String.self, forKey: .title),
-                  property: try container.decodeIfPresent(String.self, forKey: .property))
-    }
-
-    /// Writes `{"className", "address": "0x…", "name", "title", "property"}`, the optional ones when set.
+    /// Writes `{"address": "0x…", "className", "name", "title", "property"}`, the optional ones when set.
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(className, forKey: .className)
         try container.encodeAddress(address, forKey: .address)
+        try container.encode(className, forKey: .className)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encodeIfPresent(property, forKey: .property)
     }
+
+    /// The item as a document names it outside its `views`: `"0x…"`; the whole reference
+    /// when it has no address (a log's bare name), since nothing else could find it.
+    struct Named: Encodable, Hashable, Sendable {
+        /// The item named.
+        let reference: ObjectReference
+
+        /// `reference`, named.
+        init(_ reference: ObjectReference) { self.reference = reference }
+
+        /// Writes the address, or the reference.
+        func encode(to encoder: Encoder) throws {
+            guard let address = reference.address else { return try reference.encode(to: encoder) }
+            var container = encoder.singleValueContainer()
+            try container.encode(AddressCoding.text(address))
+        }
+    }
+
+    /// The reference as a document names it (`Named`).
+    var named: Named { Named(self) }
 }

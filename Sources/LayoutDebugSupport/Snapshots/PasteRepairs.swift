@@ -8,7 +8,7 @@
 /// author cuts the list with `...`. The parser reads through each, and a
 /// report says in one line that it did, so nobody takes a repaired reading
 /// for the log as printed.
-struct PasteRepairs: Codable, Hashable, Sendable {
+struct PasteRepairs: Encodable, Hashable, Sendable {
     /// Constraint lines read without their `<…>` (and quotes).
     var unbracketedLines = 0
     /// Lines whose typographic quotes (`“ ” ‘ ’`) were read as `"` and `'`.

@@ -7,7 +7,7 @@
 ///
 /// Every rectangle is in the window's coordinates, y running down, because
 /// the explainer's rows put every item in one coordinate space.
-struct ViewPlacement: Codable, Hashable, Sendable {
+struct ViewPlacement: Hashable, Sendable {
     /// The view's address.
     var view: UInt64
     /// The view's frame in the window's coordinates.
@@ -33,34 +33,5 @@ struct ViewPlacement: Codable, Hashable, Sendable {
         self.superview = superview
         self.superviewFrame = superviewFrame
         self.window = window
-    }
-}
-
-// MARK: - JSON
-
-// Addresses as "0x…" (`AddressCoding`).
-extension ViewPlacement {
-    private enum CodingKeys: String, CodingKey { case view, frame, depth, superview, superviewFrame, window }
-
-    /// Reads a placement; an older document's decimal addresses read too.
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(view: try container.decodeAddress(forKey: .view),
-                  frame: try container.decode(SnapshotRect.self, forKey: .frame),
-                  depth: try container.decode(Int.self, forKey: .depth),
-                  superview: try container.decodeAddressIfPresent(forKey: .superview),
-                  superviewFrame: try container.decode(SnapshotRect.self, forKey: .superviewFrame),
-                  window: try container.decode(SnapshotRect.self, forKey: .window))
-    }
-
-    /// Writes `{"view": "0x…", "frame", "depth", "superview": "0x…", "superviewFrame", "window"}`.
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeAddress(view, forKey: .view)
-        try container.encode(frame, forKey: .frame)
-        try container.encode(depth, forKey: .depth)
-        try container.encodeAddress(superview, forKey: .superview)
-        try container.encode(superviewFrame, forKey: .superviewFrame)
-        try container.encode(window, forKey: .window)
     }
 }

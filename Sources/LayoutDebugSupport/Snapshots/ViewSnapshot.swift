@@ -1,7 +1,7 @@
 // MARK: - Geometry
 
 /// A rectangle in points, as `CGRect` would hold it, without Core Graphics.
-struct SnapshotRect: Codable, Hashable, Sendable {
+struct SnapshotRect: Encodable, Hashable, Sendable {
     var x: Double
     var y: Double
     var width: Double
@@ -17,7 +17,7 @@ struct SnapshotRect: Codable, Hashable, Sendable {
 }
 
 /// A size in points; a component of `-1` means `UIView.noIntrinsicMetric`.
-struct SnapshotSize: Codable, Hashable, Sendable {
+struct SnapshotSize: Encodable, Hashable, Sendable {
     var width: Double
     var height: Double
 
@@ -29,7 +29,7 @@ struct SnapshotSize: Codable, Hashable, Sendable {
 }
 
 /// A horizontal and a vertical priority (hugging or compression resistance).
-struct AxisPriorities: Codable, Hashable, Sendable {
+struct AxisPriorities: Encodable, Hashable, Sendable {
     var horizontal: Double
     var vertical: Double
 
@@ -44,7 +44,7 @@ struct AxisPriorities: Codable, Hashable, Sendable {
 
 /// Everything a report needs to know about one view or layout guide, and,
 /// through `children`, about the tree below it.
-struct ViewSnapshot: Codable, Hashable, Sendable {
+struct ViewSnapshot: Hashable, Sendable {
     // Optional properties are spelled `Optional<…>` so the initializer
     // copies nothing (see `ConstraintSnapshot`).
 
@@ -123,5 +123,40 @@ struct ViewSnapshot: Codable, Hashable, Sendable {
         self.constraints = constraints
         self.ancestorConstraints = ancestorConstraints
         self.children = children
+    }
+}
+
+// MARK: - JSON
+
+// Compact, as docs/schema/common.json has them: a rect is `[x, y, width, height]`, a size
+// `[width, height]`, a pair of priorities `[horizontal, vertical]`. A view is written by the
+// document that describes it (`Rendering/DocumentViews`), which knows which of its fields
+// the document holds.
+extension SnapshotRect {
+    /// Writes `[x, y, width, height]`.
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(x)
+        try container.encode(y)
+        try container.encode(width)
+        try container.encode(height)
+    }
+}
+
+extension SnapshotSize {
+    /// Writes `[width, height]`.
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(width)
+        try container.encode(height)
+    }
+}
+
+extension AxisPriorities {
+    /// Writes `[horizontal, vertical]`.
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(horizontal)
+        try container.encode(vertical)
     }
 }

@@ -7,7 +7,7 @@
 ///
 /// Worked out from a live conflict's surroundings alone; a log prints no
 /// superviews, so a pasted conflict has no place.
-struct ConflictPlace: Codable, Hashable, Sendable {
+struct ConflictPlace: Encodable, Hashable, Sendable {
     /// The framework container the conflict's views sit in, when their
     /// classes tell (`SystemContainer`).
     var container: Optional<SystemContainer>
@@ -57,5 +57,21 @@ struct ConflictPlace: Codable, Hashable, Sendable {
         case let (container?, nil): return "in \(container.phrase), outside the app's views"
         case (nil, nil): return "outside the app's views"
         }
+    }
+}
+
+// MARK: - JSON
+
+// The app's view by address, as documents name items (`ObjectReference.Named`).
+extension ConflictPlace {
+    private enum CodingKeys: String, CodingKey { case container, appView, appViewController, text }
+
+    /// Writes `{"container", "appView": "0x…", "appViewController", "text"}`, each when known.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(container, forKey: .container)
+        try c.encodeIfPresent(appView?.named, forKey: .appView)
+        try c.encodeIfPresent(appViewController, forKey: .appViewController)
+        try c.encode(text, forKey: .text)
     }
 }

@@ -19,7 +19,7 @@
 /// framework container and the nearest view and view controller of the app's own.
 ///
 /// The triage never drops a conflict: callers count every owner.
-public struct ConflictTriage: Codable, Hashable, Sendable {
+public struct ConflictTriage: Hashable, Sendable {
     /// Whose conflict it is.
     var owner: ConflictOwner
     /// The evidence, in a few words, naming the item it rests on.

@@ -24,8 +24,9 @@ class ConflictsCommand(Command):
         "lconflicts first reads them (one call) and prints any report not yet printed.\n"
         "--last prints the last conflict report whole, as lbreak printed it. --json\n"
         "prints the tally as JSON (every owner's signatures, each naming its owner) or,\n"
-        "with --last, the report's own JSON. Both work at any stop and after the process\n"
-        "exits: an editor that joined late, or an agent, reads the conflict at the stop.")
+        "with --last, the report's own JSON (its text once; none with --no-text). Both\n"
+        "work at any stop and after the process exits: an editor that joined late, or an\n"
+        "agent, reads the conflict at the stop.")
     examples = (
         "examples:\n"
         "  lconflicts\n"
@@ -33,6 +34,7 @@ class ConflictsCommand(Command):
         "  lconflicts             after `lbreak -c -q`, reads what the app recorded\n"
         "  lconflicts --last      the report of the conflict you are stopped at\n"
         "  lconflicts --last --json\n"
+        "  lconflicts --last --json --no-text   the report's fields alone\n"
         "  lconflicts --json      counts by signature and owner, first and last seen\n"
         "  lconflicts --clear     forget the counts and the last report")
 
@@ -44,12 +46,16 @@ class ConflictsCommand(Command):
         parser.add_argument("--last", action="store_true", help="print the last conflict report whole")
         parser.add_argument("--json", action="store_true",
                             help="print JSON: the tally, or with --last the report's own")
+        parser.add_argument("--no-text", dest="no_text", action="store_true",
+                            help="with --last --json: leave the report's text out (its fields say it all)")
 
     def run(self, debugger, args, exe_ctx):
         """The summary of the session's conflict log (or its last report, text or JSON), or how
         many --clear forgot."""
         if args.clear and (args.last or args.json):
             raise UsageError("--clear takes neither --last nor --json")
+        if args.no_text and not (args.last and args.json):
+            raise UsageError("--no-text goes with --last --json")
         session = session_for(debugger)
         # Conflicts the process recorded since the last read count (and print) first.
         recorded = drain_before_command(Context(debugger, exe_ctx, need_process=False), session)
@@ -60,7 +66,7 @@ class ConflictsCommand(Command):
         if args.json:
             # The reports just drained are in the tally, the newest as the last report: the
             # answer stays one JSON document, without their text before it.
-            return last_report_json(session.conflicts) if args.last else tally_json(session.conflicts)
+            return last_report_json(session.conflicts, not args.no_text) if args.last else tally_json(session.conflicts)
         if args.last:
             summary = last_report_text(session.conflicts)
         else:
