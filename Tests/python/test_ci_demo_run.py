@@ -200,14 +200,14 @@ def test_bad_input_gets_one_line_and_status_3(tmp_path):
     binary = tmp_path / "app.bin"
     binary.write_bytes(b"\x7fELF\x00\x00" + text.encode())
     newer = tmp_path / "newer.json"
-    newer.write_text('{"schema": "layoutdebug/2", "kind": "ci-baseline", "conflicts": []}\n')
+    newer.write_text('{"schema": "layoutdebug/3", "kind": "ci-baseline", "conflicts": []}\n')
     empty = tmp_path / "empty.log"
     empty.write_text("")
     cases = [
         ((str(cut),), "%s: the log ends inside a conflict (line 7): was it cut? What came before it was read (0 conflicts)" % cut),
         ((str(binary),), "%s: not a text console log (it holds NUL bytes)" % binary),
         (("--baseline", str(newer), str(conflict)),
-         "%s: written for schema layoutdebug/2, newer than this layout-explain reads (layoutdebug/1): "
+         "%s: written for schema layoutdebug/3, newer than this layout-explain reads (layoutdebug/2): "
          "update LayoutDebug, or write the baseline again with --write-baseline" % newer),
         ((str(empty),), "%s: empty: no test output to read (did the test step run, and was its output piped here?)" % empty),
         ((str(tmp_path / "missing.log"),), "%s: No such file or directory" % (tmp_path / "missing.log")),

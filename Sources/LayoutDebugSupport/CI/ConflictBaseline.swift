@@ -85,6 +85,8 @@ struct ConflictBaseline: Equatable, Sendable {
         case notJSON
         /// Written by a newer LayoutDebug: the schema it names.
         case newerSchema(String)
+        /// Written by an older LayoutDebug, whose schema this one no longer reads: the schema it names.
+        case olderSchema(String)
         /// Another document, or another schema family.
         case notABaseline(String)
         /// The right kind, but a field is missing or of the wrong type: which.
@@ -98,6 +100,9 @@ struct ConflictBaseline: Equatable, Sendable {
             case .newerSchema(let schema):
                 return "written for schema \(schema), newer than this layout-explain reads (\(JSONDocumentKind.schema)): "
                     + "update LayoutDebug, or write the baseline again with --write-baseline"
+            case .olderSchema(let schema):
+                return "written for schema \(schema), older than this layout-explain reads (\(JSONDocumentKind.schema)): "
+                    + "write the baseline again with --write-baseline"
             case .notABaseline(let what):
                 return "not a baseline: \(what)"
             case .malformed(let what):
@@ -113,8 +118,8 @@ struct ConflictBaseline: Equatable, Sendable {
         guard let document = JSONValue.parse([UInt8](data)), case .object = document else { throw .notJSON }
         guard let schema = document["schema"]?.string else { throw .notABaseline("no \"schema\" field") }
         if schema != JSONDocumentKind.schema {
-            if let version = Self.version(of: schema), let ours = Self.version(of: JSONDocumentKind.schema), version > ours {
-                throw .newerSchema(schema)
+            if let version = Self.version(of: schema), let ours = Self.version(of: JSONDocumentKind.schema) {
+                throw version > ours ? .newerSchema(schema) : .olderSchema(schema)
             }
             throw .notABaseline("schema \"\(schema)\" is not LayoutDebug's")
         }

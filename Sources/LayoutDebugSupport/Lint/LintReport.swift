@@ -40,7 +40,7 @@ public enum LintReport {
     /// The findings as `{"schema", "kind": "lint", "findings": [...], "constraints": [...],
     /// "views": [...]}`: each constraint once under `constraints`, with its report line as
     /// `text`, and each view once under `views` (docs/schema/common.json); a finding names
-    /// them by address.
+    /// them by address. Either list is left out when empty.
     static func json(_ findings: [LayoutFinding]) -> String {
         JSONText.document(.lint, Document(findings))
     }
@@ -71,8 +71,9 @@ public enum LintReport {
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(findings, forKey: .findings)
-            try c.encode(constraints, forKey: .constraints)
-            try c.encode(views.views, forKey: .views)
+            // Without findings there is nothing to name: `{"schema",…,"findings":[]}` alone.
+            if !constraints.isEmpty { try c.encode(constraints, forKey: .constraints) }
+            if !views.isEmpty { try c.encode(views.views, forKey: .views) }
         }
     }
 

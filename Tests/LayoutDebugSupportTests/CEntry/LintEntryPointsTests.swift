@@ -77,17 +77,20 @@ final class LintEntryPointsTests: XCTestCase {
             let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
             XCTAssertEqual(findings.count, 1)
             XCTAssertEqual(findings[0]["rule"] as? String, "offset-inset")
-            let view = try XCTUnwrap(findings[0]["view"] as? [String: Any])
-            XCTAssertEqual(view["name"] as? String, "card")
-            let constraints = try XCTUnwrap(findings[0]["constraints"] as? [[String: Any]])
-            XCTAssertEqual(constraints.count, 2, "trailing and bottom")
-            XCTAssertTrue((constraints[0]["address"] as? String)?.hasPrefix("0x") == true)
+            // The finding names its view and constraints by address; each is described once.
+            let address = try XCTUnwrap(findings[0]["view"] as? String)
+            let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+            XCTAssertEqual(views.first { $0["address"] as? String == address }?["name"] as? String, "card")
+            let named = try XCTUnwrap(findings[0]["constraints"] as? [String])
+            XCTAssertEqual(named.count, 2, "trailing and bottom")
+            let constraints = try XCTUnwrap(object["constraints"] as? [[String: Any]])
+            XCTAssertEqual(constraints.map { $0["address"] as? String }, named)
             XCTAssertTrue((constraints[0]["text"] as? String)?.hasSuffix(".trailing + 50.0") == true)
             XCTAssertNotNil(findings[0]["why"] as? String)
             XCTAssertEqual(findings[0]["snapKitFix"] as? String, "make.edges.equalToSuperview().inset(50) instead of .offset(50)")
             let fixed = try self.window("trap-offset-inset-fixed")
             XCTAssertEqual(text(lds_lint(pointer(fixed), UInt32(ReportOptions.json.rawValue))),
-                           #"{"schema":"layoutdebug/1","kind":"lint","findings":[]}"#)
+                           #"{"schema":"layoutdebug/2","kind":"lint","findings":[]}"#)
         }
     }
 

@@ -16,7 +16,7 @@ final class ConflictBaselineTests: XCTestCase {
         XCTAssertEqual(text, ConflictBaseline(run: second).text)
         XCTAssertEqual(text, """
             {
-              "schema": "layoutdebug/1",
+              "schema": "layoutdebug/2",
               "kind": "ci-baseline",
               "conflicts": [
                 {"signature": "\(Log.widthSignature(100, 120))", "owner": "yours", "tests": ["T.a"]},
@@ -37,20 +37,21 @@ final class ConflictBaselineTests: XCTestCase {
 
     func test_emptyRun_writesAnEmptyBaseline_thatReadsBack() throws {
         let empty = ConflictBaseline(run: ConflictRun())
-        XCTAssertEqual(empty.text, "{\n  \"schema\": \"layoutdebug/1\",\n  \"kind\": \"ci-baseline\",\n  \"conflicts\": []\n}\n")
+        XCTAssertEqual(empty.text, "{\n  \"schema\": \"layoutdebug/2\",\n  \"kind\": \"ci-baseline\",\n  \"conflicts\": []\n}\n")
         XCTAssertEqual(try ConflictBaseline(reading: Data(empty.text.utf8)).entries, [])
     }
 
     func test_unusableFiles_sayWhyInOneLine() {
         let cases: [(String, ConflictBaseline.ReadError)] = [
-            ("{\"schema\": \"layoutdebug/2\", \"kind\": \"ci-baseline\", \"conflicts\": []}", .newerSchema("layoutdebug/2")),
-            ("{\"schema\": \"layoutdebug/1\", \"kind\": \"explain-summary\"}", .notABaseline("its kind is \"explain-summary\", not \"ci-baseline\"")),
+            ("{\"schema\": \"layoutdebug/3\", \"kind\": \"ci-baseline\", \"conflicts\": []}", .newerSchema("layoutdebug/3")),
+            ("{\"schema\": \"layoutdebug/1\", \"kind\": \"ci-baseline\", \"conflicts\": []}", .olderSchema("layoutdebug/1")),
+            ("{\"schema\": \"layoutdebug/2\", \"kind\": \"explain-summary\"}", .notABaseline("its kind is \"explain-summary\", not \"ci-baseline\"")),
             ("{\"schema\": \"other/1\", \"kind\": \"ci-baseline\"}", .notABaseline("schema \"other/1\" is not LayoutDebug's")),
             ("{\"kind\": \"ci-baseline\"}", .notABaseline("no \"schema\" field")),
-            ("{\"schema\": \"layoutdebug/1\", \"kind\": \"ci-baseline\"}", .malformed("no \"conflicts\" array")),
-            ("{\"schema\": \"layoutdebug/1\", \"kind\": \"ci-baseline\", \"conflicts\": [{\"owner\": \"yours\"}]}",
+            ("{\"schema\": \"layoutdebug/2\", \"kind\": \"ci-baseline\"}", .malformed("no \"conflicts\" array")),
+            ("{\"schema\": \"layoutdebug/2\", \"kind\": \"ci-baseline\", \"conflicts\": [{\"owner\": \"yours\"}]}",
              .malformed("conflict 1 has no \"signature\" string")),
-            ("{\"schema\": \"layoutdebug/1\", \"kind\": \"ci-baseline\", \"conflicts\": [{\"signature\": \"s\", \"owner\": \"mine\"}]}",
+            ("{\"schema\": \"layoutdebug/2\", \"kind\": \"ci-baseline\", \"conflicts\": [{\"signature\": \"s\", \"owner\": \"mine\"}]}",
              .malformed("conflict 1 has an unknown \"owner\"")),
             ("not json", .notJSON),
             ("[1, 2]", .notJSON),
@@ -61,9 +62,12 @@ final class ConflictBaselineTests: XCTestCase {
                 XCTAssertFalse((error as? ConflictBaseline.ReadError)?.description.contains("\n") ?? true)
             }
         }
-        XCTAssertEqual(ConflictBaseline.ReadError.newerSchema("layoutdebug/2").description,
-                       "written for schema layoutdebug/2, newer than this layout-explain reads (layoutdebug/1): "
+        XCTAssertEqual(ConflictBaseline.ReadError.newerSchema("layoutdebug/3").description,
+                       "written for schema layoutdebug/3, newer than this layout-explain reads (layoutdebug/2): "
                        + "update LayoutDebug, or write the baseline again with --write-baseline")
+        XCTAssertEqual(ConflictBaseline.ReadError.olderSchema("layoutdebug/1").description,
+                       "written for schema layoutdebug/1, older than this layout-explain reads (layoutdebug/2): "
+                       + "write the baseline again with --write-baseline")
     }
 }
 

@@ -54,8 +54,7 @@ final class LayoutExplainCLIDamagedPasteTests: XCTestCase {
             let reports = try XCTUnwrap(document["reports"] as? [[String: Any]], form.name)
             XCTAssertEqual(reports.count, 1, form.name)
             let report = try XCTUnwrap(reports.first?["report"] as? [String: Any], form.name)
-            let conflict = try XCTUnwrap(report["conflict"] as? [String: Any], form.name)
-            let repairs = conflict["repairs"] as? [String: Int]
+            let repairs = report["repairs"] as? [String: Int]
             if let repair = form.repair {
                 XCTAssertEqual(repairs?[repair], 1, "\(form.name): \(String(describing: repairs))")
             } else {

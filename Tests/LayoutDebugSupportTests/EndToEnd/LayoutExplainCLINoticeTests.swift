@@ -27,7 +27,7 @@ final class LayoutExplainCLINoticeTests: XCTestCase {
         let result = try run(["--json"], stdin: NoticeLogs.hierarchyNotPrepared + "\n" + NoticeLogs.conflict + "\n")
         XCTAssertEqual(result.status, 0, result.err)
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        XCTAssertEqual(document["schema"] as? String, "layoutdebug/1")
+        XCTAssertEqual(document["schema"] as? String, "layoutdebug/2")
         XCTAssertEqual(document["kind"] as? String, "explain")
         let documents = try XCTUnwrap(document["reports"] as? [[String: Any]])
         XCTAssertEqual(documents.count, 2)

@@ -71,22 +71,27 @@ final class LayoutExplainCLIPlacementTests: XCTestCase {
         let result = try run(["--json", "-"], stdin: DescribedLogs.widthConflict + DescribedLogs.window)
         XCTAssertEqual(result.status, 0, result.err)
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        XCTAssertEqual(document["schema"] as? String, "layoutdebug/1")
+        XCTAssertEqual(document["schema"] as? String, "layoutdebug/2")
         let report = try XCTUnwrap((document["reports"] as? [[String: Any]])?.first)
         let explanation = try XCTUnwrap(report["explanation"] as? [String: Any])
         XCTAssertNil(explanation["notRanked"])
         let fixes = try XCTUnwrap(explanation["fixes"] as? [[String: Any]])
         XCTAssertEqual(fixes.map { $0["rank"] as? Int }, [1, 2, 3])
-        XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, false, false])
-        XCTAssertEqual(fixes.map { $0["target"] as? String }, ["0x600004", "0x600002", "0x600003"])
+        XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, nil, nil], "false, the default, is left out")
+        // Each fix names its constraint by its index in the report's constraints, the log's order:
+        // 0x600004 (the width), then 0x600002 and 0x600003 (the edges).
+        let content = try XCTUnwrap(report["report"] as? [String: Any])
+        let constraints = try XCTUnwrap(content["constraints"] as? [[String: Any]])
+        XCTAssertEqual(constraints.map { $0["address"] as? String }, ["0x600001", "0x600002", "0x600003", "0x600004"])
+        XCTAssertEqual(fixes.map { $0["constraint"] as? Int }, [3, 1, 2])
         XCTAssertEqual(explanation["rankedBy"] as? [String], ["fixedSize", "frames"])
         let move = try XCTUnwrap(((fixes[1]["forecast"] as? [String: Any])?["moves"] as? [[String: Any]])?.first)
-        XCTAssertEqual((move["to"] as? [String: Any])?["x"] as? Double, -96)
-        XCTAssertEqual((move["to"] as? [String: Any])?["width"] as? Double, 400)
-        // The report's conflict carries where the dump put its views, in the window's coordinates.
-        let conflict = try XCTUnwrap((report["report"] as? [String: Any])?["conflict"] as? [String: Any])
-        let placements = try XCTUnwrap(conflict["placements"] as? [[String: Any]])
-        XCTAssertEqual(placements.map { $0["view"] as? String }, ["0x7fd", "0x7fc"])
-        XCTAssertEqual(placements.map { $0["depth"] as? Int }, [2, 1])
+        XCTAssertEqual(move["view"] as? String, "0x7fd")
+        XCTAssertEqual(move["to"] as? [Double], [-96, 100, 400, 21])
+        // The report's views carry where the dump put them, in the window's coordinates.
+        let views = try XCTUnwrap(content["views"] as? [[String: Any]])
+        let placed = views.filter { $0["windowFrame"] != nil }
+        XCTAssertEqual(placed.map { $0["address"] as? String }, ["0x7fc", "0x7fd"])
+        XCTAssertEqual(placed.map { $0["depth"] as? Int }, [1, 2])
     }
 }

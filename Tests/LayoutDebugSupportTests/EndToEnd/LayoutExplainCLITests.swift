@@ -144,7 +144,7 @@ final class LayoutExplainCLITests: XCTestCase {
         let reports = try run(["--json", corpus("logs/027.txt")])
         XCTAssertEqual(reports.status, 0)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(reports.out.utf8)) as? [String: Any])
-        XCTAssertEqual(document["schema"] as? String, "layoutdebug/1")
+        XCTAssertEqual(document["schema"] as? String, "layoutdebug/2")
         XCTAssertEqual(document["kind"] as? String, "explain")
         let array = try XCTUnwrap(document["reports"] as? [[String: Any]])
         XCTAssertEqual(array.count, 1)

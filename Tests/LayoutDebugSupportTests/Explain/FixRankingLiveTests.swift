@@ -56,14 +56,28 @@ final class FixRankingLiveTests: XCTestCase {
             let built = try BuiltScenario("cell-width-conflict")
             let json = LiveReports.conflictReport(constraintAt: LiveHierarchy.address(built.conflicts[0].broken),
                                                   listAt: LiveHierarchy.address(built.conflicts[0].list), options: .json)
-            let document = try JSONDecoder().decode(ConflictReportDocument.self, from: Data(json.utf8))
-            let suggestions = try XCTUnwrap(document.suggestions)
-            XCTAssertEqual(suggestions.map(\.rank), [1, 2, 3])
-            XCTAssertEqual(suggestions.map(\.tryFirst), [true, false, false])
-            XCTAssertEqual(suggestions.map { $0.forecast?.frameChange }, [0, 1436, 718])
-            XCTAssertEqual(suggestions.map { $0.forecast?.missed }, [718, 718, 718])
-            XCTAssertEqual(suggestions.map(\.target), LastConflictReport.current?.suggestions.map(\.target))
-            XCTAssertEqual(document.conflict.placements?.count, 2)
+            let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let suggestions = try XCTUnwrap(document["suggestions"] as? [[String: Any]])
+            let constraints = try XCTUnwrap(document["constraints"] as? [[String: Any]])
+            XCTAssertEqual(suggestions.map { $0["rank"] as? Int }, [1, 2, 3])
+            XCTAssertEqual(suggestions.map { $0["tryFirst"] as? Bool }, [true, nil, nil])
+            // The width first, then the edges: the frames move 0, then 718 + 718 (x and width), then 718.
+            let moves = suggestions.map { (($0["forecast"] as? [String: Any])?["moves"] as? [[String: Any]]) ?? [] }
+            XCTAssertEqual(moves.map { moves in moves.map(Self.frameChange).reduce(0, +) }, [0, 1436, 718])
+            let unmet = suggestions.map { (($0["forecast"] as? [String: Any])?["unmet"] as? [[String: Any]]) ?? [] }
+            XCTAssertEqual(unmet.map { $0.compactMap { $0["by"] as? Double }.reduce(0, +) }, [718, 718, 718])
+            // Each suggestion names its constraint by its index in the document's list.
+            let changed = suggestions.map { constraints[$0["constraint"] as? Int ?? 0]["address"] as? String }
+            XCTAssertEqual(changed, LastConflictReport.current?.suggestions.map { $0.target.map { "0x" + String($0, radix: 16) } })
+            // The two views the conflict names sit in the window (depth, window frame).
+            let views = try XCTUnwrap(document["views"] as? [[String: Any]])
+            XCTAssertEqual(views.filter { $0["frame"] != nil && $0["windowFrame"] != nil }.count, 2)
         }
+    }
+
+    /// A move's |Δx| + |Δy| + |Δw| + |Δh|, as docs/schema/common.json's forecast says to sum it.
+    private static func frameChange(_ move: [String: Any]) -> Double {
+        let from = move["from"] as? [Double] ?? [], to = move["to"] as? [Double] ?? []
+        return zip(from, to).map { abs($0 - $1) }.reduce(0, +)
     }
 }

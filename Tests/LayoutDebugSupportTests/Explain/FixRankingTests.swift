@@ -49,7 +49,7 @@ final class FixRankingTests: XCTestCase {
         let forecasts = try explanation.fixes.map { try XCTUnwrap($0.forecast) }
         XCTAssertEqual(forecasts.map(\.keepsViewsInside), [true, false, false])
         XCTAssertEqual(forecasts.map(\.missed), [718, 718, 718])
-        XCTAssertEqual(forecasts[0].unmet, [.init(constraint: "UIView.width == 768", by: 718)])
+        XCTAssertEqual(forecasts[0].unmet, [.init(constraint: "UIView.width == 768", by: 718, constraintIndex: 3)])
         XCTAssertEqual(forecasts[0].moves, [])
         let wide = ObjectReference(className: "UIView", address: 0xA0)
         let before = SnapshotRect(x: 0, y: 0, width: 50, height: 44)
@@ -98,18 +98,22 @@ final class FixRankingTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let fixes = try XCTUnwrap(object["fixes"] as? [[String: Any]])
         XCTAssertEqual(fixes.map { $0["rank"] as? Int }, [1, 2, 3])
-        XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, false, false])
+        XCTAssertEqual(fixes.map { $0["tryFirst"] as? Bool }, [true, nil, nil], "false, the default, is left out")
         XCTAssertEqual(object["rankedBy"] as? [String], ["fixedSize", "frames"])
         XCTAssertTrue((fixes[0]["reason"] as? String)?.hasPrefix("UIView's width is fixed at 768") == true)
         let forecast = try XCTUnwrap(fixes[1]["forecast"] as? [String: Any])
         let move = try XCTUnwrap((forecast["moves"] as? [[String: Any]])?.first)
-        // Addresses as the rest of the JSON gives them: the view's reference, the fix's target.
-        XCTAssertEqual((move["view"] as? [String: Any])?["address"] as? String, "0xa0")
-        XCTAssertEqual(fixes[1]["target"] as? String, "0x2")
-        XCTAssertEqual((move["to"] as? [String: Any])?["x"] as? Double, -718)
+        // The view by its address; the fix's constraint, the leading (0x2), by its index in the list.
+        XCTAssertEqual(move["view"] as? String, "0xa0")
+        XCTAssertEqual(fixes.map { $0["constraint"] as? Int }, [3, 1, 2])
+        XCTAssertNil(fixes[1]["target"], "a priority applies to the constraint at constraint")
+        XCTAssertEqual(move["to"] as? [Double], [-718, 0, 768, 44])
         XCTAssertEqual(move["decided"] as? [String], ["x", "width"])
-        XCTAssertEqual(forecast["keepsViewsInside"] as? Bool, false)
-        XCTAssertEqual(forecast["missed"] as? Double, 718)
+        // The leading edge at 999 is left 718 off (768 - 50); the sums are the reader's.
+        let unmet = try XCTUnwrap(forecast["unmet"] as? [[String: Any]])
+        XCTAssertEqual(unmet.map { $0["constraint"] as? Int }, [1])
+        XCTAssertEqual(unmet.map { $0["by"] as? Double }, [718])
+        XCTAssertNil(forecast["keepsViewsInside"])
     }
 
     // MARK: - Everything stays inside

@@ -14,10 +14,10 @@ final class LayoutConflictAssertionsTests: FailureCatchingTestCase {
     private let width = "NSLayoutConstraint UIView.width == 100 | NSLayoutConstraint UIView.width == 120 => NSLayoutConstraint UIView.width == 120"
     private let leading = "NSLayoutConstraint UILabel.leading == UIView.leading 50 | NSLayoutConstraint UILabel.leading == UIView.leading 80 => NSLayoutConstraint UILabel.leading == UIView.leading 80"
 
-    private func baseline(_ signatures: [String], schema: String = "layoutdebug/1") throws -> String {
+    private func baseline(_ signatures: [String], schema: String = "layoutdebug/2") throws -> String {
         let path = NSTemporaryDirectory() + "baseline-\(UUID().uuidString).json"
         var text = ConflictBaseline(entries: signatures.map { .init(signature: $0, owner: .yours) }).text
-        text = text.replacingOccurrences(of: "layoutdebug/1", with: schema)
+        text = text.replacingOccurrences(of: "layoutdebug/2", with: schema)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
@@ -58,7 +58,7 @@ final class LayoutConflictAssertionsTests: FailureCatchingTestCase {
     }
 
     func test_aBaselineThatCannotBeUsed_failsWithOneLine_andStillRunsTheBody() throws {
-        let newer = try baseline([width], schema: "layoutdebug/2")
+        let newer = try baseline([width], schema: "layoutdebug/3")
         let missing = NSTemporaryDirectory() + "no-such-baseline.json"
         try onMain {
             var ran = 0
@@ -68,7 +68,7 @@ final class LayoutConflictAssertionsTests: FailureCatchingTestCase {
             catching = false
             XCTAssertEqual(ran, 2)
             XCTAssertEqual(caught.map(\.description), [
-                "\(newer): written for schema layoutdebug/2, newer than this layout-explain reads (layoutdebug/1): "
+                "\(newer): written for schema layoutdebug/3, newer than this layout-explain reads (layoutdebug/2): "
                     + "update LayoutDebug, or write the baseline again with --write-baseline",
                 "\(missing): no such file (write one with layout-explain --ci --write-baseline \(missing))",
             ])

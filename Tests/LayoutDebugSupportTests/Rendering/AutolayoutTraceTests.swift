@@ -29,10 +29,14 @@ final class AutolayoutTraceTests: XCTestCase {
         XCTAssertEqual(AutolayoutTrace.ambiguities(Self.tree()).map(\.variables), [["minX", "width"]])
     }
 
-    func test_json_roundTrips() throws {
-        let document = try JSONDecoder().decode(AutolayoutTrace.Document.self,
-                                                from: Data(AutolayoutTrace.json(Self.tree()).utf8))
-        XCTAssertEqual(document.text, AutolayoutTrace.text(Self.tree()))
-        XCTAssertEqual(document.ambiguities.first?.view.address, 0x55d0c2c0)
+    func test_json_namesTheAmbiguousView_byAddress_andDescribesItOnce() throws {
+        let json = AutolayoutTrace.json(Self.tree())
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(document["text"] as? String, AutolayoutTrace.text(Self.tree()))
+        let ambiguity = try XCTUnwrap((document["ambiguities"] as? [[String: Any]])?.first)
+        XCTAssertEqual(ambiguity["view"] as? String, "0x55d0c2c0")
+        let views = try XCTUnwrap(document["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["address"] as? String }, ["0x55d0c2c0"])
+        XCTAssertEqual(views.first?["className"] as? String, "UIView")
     }
 }

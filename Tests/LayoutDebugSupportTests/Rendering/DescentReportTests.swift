@@ -50,10 +50,16 @@ final class DescentReportTests: XCTestCase {
         XCTAssertFalse(text.contains("0x6"))
     }
 
-    func test_json_roundTrips() throws {
-        let json = DescentReport.json(Self.tree, all: true)
-        let document = try JSONDecoder().decode(DescentReport.Document.self, from: Data(json.utf8))
-        XCTAssertEqual(document.entries, DescentReport.entries(Self.tree, all: true))
-        XCTAssertEqual(document.text, DescentReport.text(Self.tree, all: true))
+    func test_json_listsEachViewOnce_inPreOrder_withItsDepth_andEachClassOnce() throws {
+        let json = DescentReport.json(Self.tree)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertNil(document["text"], "the text is lreport's other answer")
+        let views = try XCTUnwrap(document["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["address"] as? String }, ["0x1", "0x2", "0x4", "0x5"])
+        XCTAssertEqual(views.map { $0["depth"] as? Int }, [0, 1, 1, 2])
+        XCTAssertEqual(views.map { $0["skippedSubviews"] as? Bool }, [nil, true, nil, true])
+        let classes = try XCTUnwrap(document["classes"] as? [String: [String]])
+        XCTAssertEqual(classes, ["UIView": ["UIView", "UIResponder"], "UIButton": ["UIControl", "UIView", "UIResponder"],
+                                 "App.FancyImage": ["UIImageView", "UIView", "UIResponder"]])
     }
 }

@@ -3,8 +3,8 @@ import XCTest
 @testable import LayoutDebugSupport
 
 /// Every document speaks one JSON (docs/schema/common.json): addresses as "0x…", relations
-/// and attributes by name, origins as one object, `schema` and `kind` first. Older documents
-/// (decimal addresses, raw relations, Swift's enum coding of origins) still read.
+/// and attributes by name, origins as one object, `schema` and `kind` first, and (layoutdebug/2)
+/// each object written once, named elsewhere by its address.
 final class OneJSONTests: XCTestCase {
     private func object(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], file: file, line: line)
@@ -18,21 +18,21 @@ final class OneJSONTests: XCTestCase {
                                    owner: Fixture.root)
         let json = try object(JSONText.encode(c))
         XCTAssertEqual(json["address"] as? String, "0x55555557efe0")
-        XCTAssertEqual((json["firstItem"] as? [String: Any])?["address"] as? String, "0x600000001000")
-        XCTAssertEqual((json["owner"] as? [String: Any])?["address"] as? String, "0x7ff0a8c0b290")
+        // Its items by address: a document describes each view once, under "views".
+        XCTAssertEqual(json["firstItem"] as? String, "0x600000001000")
+        XCTAssertEqual(json["owner"] as? String, "0x7ff0a8c0b290")
         XCTAssertEqual(json["relation"] as? String, "lessThanOrEqual")
         XCTAssertEqual(json["firstAttribute"] as? String, "leading")
         XCTAssertEqual(json["secondAttribute"] as? String, "trailing")
     }
 
-    /// NSLayoutConstraint.Relation's raw values: lessThanOrEqual -1, equal 0, greaterThanOrEqual 1.
-    func test_relation_isNamed_andReadsTheRawValueOlderDocumentsWrote() throws {
-        let pairs: [(LayoutRelation, String, Int)] = [(.lessThanOrEqual, "lessThanOrEqual", -1), (.equal, "equal", 0),
-                                                      (.greaterThanOrEqual, "greaterThanOrEqual", 1)]
-        for (relation, name, raw) in pairs {
+    /// By name, not NSLayoutConstraint.Relation's raw value (-1, 0, 1), which no document writes.
+    func test_relation_isNamed() throws {
+        let pairs: [(LayoutRelation, String)] = [(.lessThanOrEqual, "lessThanOrEqual"), (.equal, "equal"),
+                                                 (.greaterThanOrEqual, "greaterThanOrEqual")]
+        for (relation, name) in pairs {
             XCTAssertEqual(JSONText.encode([relation]), "[\"\(name)\"]")
             XCTAssertEqual(try JSONDecoder().decode([LayoutRelation].self, from: Data("[\"\(name)\"]".utf8)), [relation])
-            XCTAssertEqual(try JSONDecoder().decode([LayoutRelation].self, from: Data("[\(raw)]".utf8)), [relation])
         }
         XCTAssertThrowsError(try JSONDecoder().decode([LayoutRelation].self, from: Data("[\"equals\"]".utf8)))
     }
@@ -43,54 +43,6 @@ final class OneJSONTests: XCTestCase {
         XCTAssertEqual(JSONText.encode(ConstraintOrigin.imageAddresses(["app+0x1a2b"])), "{\"imageFrames\":[\"app+0x1a2b\"]}")
         XCTAssertEqual(JSONText.encode(ConstraintOrigin.system("made by the system")), "{\"system\":\"made by the system\"}")
         XCTAssertEqual(JSONText.encode(ConstraintOrigin.unknown("capture was off")), "{\"unknown\":\"capture was off\"}")
-    }
-
-    func test_everyOrigin_roundTrips() throws {
-        let origins: [ConstraintOrigin] = [.returnAddresses([0x10, UInt64.max]), .imageAddresses(["app+0x1a2b(f)"]),
-                                           .system("made by the system"), .unknown("made before capture began")]
-        XCTAssertEqual(try JSONDecoder().decode([ConstraintOrigin].self, from: Data(JSONText.encode(origins).utf8)), origins)
-    }
-
-    /// The debugger adds the line it resolved beside the frames; the frames still read.
-    func test_aResolvedOrigin_readsItsFrames() throws {
-        let json = "{\"file\":\"/src/A.swift\",\"line\":12,\"function\":\"f()\",\"frames\":[\"0x10\",\"0x20\"]}"
-        XCTAssertEqual(try JSONDecoder().decode(ConstraintOrigin.self, from: Data(json.utf8)), .returnAddresses([0x10, 0x20]))
-    }
-
-    // MARK: - Older documents
-
-    /// A constraint as `lreport --json` wrote it before `layoutdebug/1`: decimal addresses,
-    /// `"relation":0`, `{"returnAddresses":{"_0":[…]}}`.
-    func test_aConstraintOfAnOlderDocument_stillReads() throws {
-        let old = """
-            {"className":"NSLayoutConstraint","address":93824992443776,"firstItem":{"className":"UIView",\
-            "address":93824992440000},"firstAttribute":"width","relation":-1,"secondAttribute":"notAnAttribute",\
-            "multiplier":1,"constant":20,"priority":1000,"isActive":true,"isSystemSpacing":false,"isBroken":false,\
-            "origin":{"returnAddresses":{"_0":[93824992000000,16]}}}
-            """
-        let c = try JSONDecoder().decode(ConstraintSnapshot.self, from: Data(old.utf8))
-        XCTAssertEqual(c.address, 93_824_992_443_776)
-        XCTAssertEqual(c.firstItem?.address, 93_824_992_440_000)
-        XCTAssertEqual(c.relation, .lessThanOrEqual)
-        XCTAssertEqual(c.origin, .returnAddresses([93_824_992_000_000, 16]))
-        // And it writes the new form: the same value, in hex (93824992443776 = 0x555555587d80).
-        let json = try object(JSONText.encode(c))
-        XCTAssertEqual(json["address"] as? String, "0x555555587d80")
-        XCTAssertEqual(json["relation"] as? String, "lessThanOrEqual")
-    }
-
-    func test_olderOrigins_stillRead() throws {
-        let old = """
-            [{"imageAddresses":{"_0":["app+0x10"]}},{"unknown":{"_0":"made by the system"}},\
-            {"unknown":{"_0":"capture was off"}}]
-            """
-        XCTAssertEqual(try JSONDecoder().decode([ConstraintOrigin].self, from: Data(old.utf8)),
-                       [.imageAddresses(["app+0x10"]), .system("made by the system"), .unknown("capture was off")])
-    }
-
-    func test_aBadAddress_isAnError_notZero() {
-        let bad = "{\"className\":\"UIView\",\"address\":\"0xZZ\"}"
-        XCTAssertThrowsError(try JSONDecoder().decode(ObjectReference.self, from: Data(bad.utf8)))
     }
 
     // MARK: - Documents
@@ -109,14 +61,15 @@ final class OneJSONTests: XCTestCase {
             (ConflictReportRenderer.json(conflict, why: nil), "conflict-report"),
         ]
         for (json, kind) in documents {
-            XCTAssertTrue(json.hasPrefix("{\"schema\":\"layoutdebug/1\",\"kind\":\"\(kind)\","), json)
+            XCTAssertTrue(json.hasPrefix("{\"schema\":\"layoutdebug/2\",\"kind\":\"\(kind)\","), json)
         }
-        // Still the documents their types decode.
-        let decoded = try JSONDecoder().decode(DescentReport.Document.self, from: Data(DescentReport.json(view).utf8))
-        XCTAssertEqual(decoded.entries.map(\.view.reference), [Fixture.root, Fixture.image])
+        // The descent's views, each once, in pre-order.
+        let views = try XCTUnwrap(try object(DescentReport.json(view))["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["address"] as? String }, ["0x7ff0a8c0b290", "0x1234"])
     }
 
-    /// llint's constraints are the shared constraint objects, each with its report line.
+    /// llint's constraints are the shared constraint objects, each with its report line, listed
+    /// once and named by address in the findings.
     func test_lint_givesSharedConstraints_withTheirText() throws {
         var c = Fixture.width(Fixture.image, 100)
         c.address = 0xabc
@@ -124,10 +77,12 @@ final class OneJSONTests: XCTestCase {
         let finding = LayoutFinding(rule: .offsetInset, view: Fixture.image, constraints: [c], detail: "d")
         let json = try object(LintReport.json([finding]))
         let entry = try XCTUnwrap((json["findings"] as? [[String: Any]])?.first)
-        XCTAssertEqual((entry["view"] as? [String: Any])?["address"] as? String, "0x1234")
-        let constraint = try XCTUnwrap((entry["constraints"] as? [[String: Any]])?.first)
+        XCTAssertEqual(entry["view"] as? String, "0x1234")
+        XCTAssertEqual(entry["constraints"] as? [String], ["0xabc"])
+        XCTAssertEqual((json["views"] as? [[String: Any]])?.map { $0["address"] as? String }, ["0x1234"])
+        let constraint = try XCTUnwrap((json["constraints"] as? [[String: Any]])?.first)
         XCTAssertEqual(constraint["address"] as? String, "0xabc")
-        XCTAssertEqual(constraint["relation"] as? String, "equal")
+        XCTAssertNil(constraint["relation"], "equal, the default, is left out")
         XCTAssertEqual(constraint["origin"] as? [String: [String]], ["frames": ["0x10"]])
         XCTAssertEqual(constraint["text"] as? String, ConstraintFormatter.line(c))
         XCTAssertNil(constraint["madeAt"])

@@ -22,10 +22,18 @@ final class ReferencingConstraintsReportTests: XCTestCase {
             .hasPrefix("Constraints referencing <UIImageView:0x1234>: 4 (system constraints left out)\n"))
     }
 
-    func test_json_roundTrips() throws {
-        let document = try JSONDecoder().decode(ReferencingConstraintsReport.Document.self,
-                                                from: Data(ReferencingConstraintsReport.json(view()).utf8))
-        XCTAssertEqual(document.constraints, ReferencingConstraintsReport.referencingConstraints(view()))
-        XCTAssertEqual(document.ancestorConstraints.count, 2)
+    func test_json_listsBothKinds_andNamesTheViewByAddress() throws {
+        let json = ReferencingConstraintsReport.json(view())
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(document["text"] as? String, ReferencingConstraintsReport.text(view()))
+        XCTAssertEqual(document["view"] as? String, "0x1234")
+        let own = try XCTUnwrap(document["constraints"] as? [[String: Any]])
+        XCTAssertEqual(own.map { $0["priority"] as? Double },
+                       ReferencingConstraintsReport.referencingConstraints(view()).map { $0.priority == 1000 ? nil : $0.priority })
+        XCTAssertTrue(own.allSatisfy { $0["owner"] == nil }, "installed on the view the document names")
+        XCTAssertEqual((document["ancestorConstraints"] as? [[String: Any]])?.count, 2)
+        let views = try XCTUnwrap(document["views"] as? [[String: Any]])
+        XCTAssertEqual(views.first?["address"] as? String, "0x1234")
+        XCTAssertEqual(views.first?["className"] as? String, "UIImageView")
     }
 }
