@@ -204,8 +204,9 @@ def test_vs_code_sees_lbreak_s_report_and_the_commands_answer_in_the_debug_conso
         ok, answer = client.evaluate(prefix + "lconflicts --last --json", frame_id)
         assert ok, answer
         last = json.loads(answer)
-        assert last["number"] == 1 and last["report"]["brokenConstraint"].endswith(".width == 768.0"), last
-        broken = last["report"]["brokenConstraint"].split(" ", 1)[0]
+        width = last["report"]["constraints"][last["report"]["brokenConstraint"]]
+        assert last["number"] == 1 and (width["firstAttribute"], width["constant"]) == ("width", 768), last
+        broken = width["address"]
         # The same report the console printed at the hit.
         assert last["text"].strip("\n") in printed, (last["text"], printed)
 

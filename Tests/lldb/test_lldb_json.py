@@ -10,7 +10,7 @@ from conftest import ROOT, constraint_addresses, lldb
 from test_lldb_origins import source_line
 
 sys.path.insert(0, os.path.join(ROOT, "Tests", "python"))
-from schema_check import check_document  # noqa: E402
+from schema_check import broken_constraint, check_document, described_views, suggestion_target  # noqa: E402
 
 CORPUS_LOG = os.path.join(ROOT, "Tests", "Fixtures", "corpus", "logs", "027.txt")
 
@@ -47,7 +47,7 @@ def test_every_view_command_and_setting_answers_in_the_schema_with_origins_resol
     json_of(session, "lreport $arg1 --json --all", "descent-report")
     json_of(session, "lreport $arg1 --json --no-descend", "descent-report")
     root = "0x%x" % session.root_view()
-    assert report["entries"][0]["view"]["reference"]["address"] == root, report["entries"][0]
+    assert report["views"][0]["address"] == root and report["views"][0]["depth"] == 0, report["views"][0]
     # The card's leading edge tied to the root's: its origin is the line that made it, the
     # guide's constraints UIKit's (here ReferenceKit's) own.
     found = origins(report)
@@ -59,7 +59,7 @@ def test_every_view_command_and_setting_answers_in_the_schema_with_origins_resol
     assert relations and relations <= {"lessThanOrEqual", "equal", "greaterThanOrEqual"}, relations
 
     constraints = json_of(session, "lconstraints $arg1 --json", "referencing-constraints")
-    assert constraints["view"]["address"] == root
+    assert constraints["view"] == root and root in described_views(constraints), constraints
     json_of(session, "lconstraints $arg1 --json --hide-system", "referencing-constraints")
     first = "0x%x" % constraint_addresses(session)[0]
     single = json_of(session, "lreport %s --json" % first, "constraint-report")
@@ -87,8 +87,9 @@ def test_ltrace_json_names_each_ambiguous_view_by_its_hex_address(session):
     trace = json_of(session, "ltrace --json", "autolayout-trace")
     assert trace["ambiguities"], trace
     for ambiguity in trace["ambiguities"]:
-        address = ambiguity["view"]["address"]
-        assert "%s:%s" % (ambiguity["view"]["className"], address) in trace["text"], (address, trace["text"])
+        address = ambiguity["view"]
+        view = described_views(trace)[address]
+        assert "%s:%s" % (view["className"], address) in trace["text"], (address, trace["text"])
     session.continue_to_exit()
 
 
@@ -110,28 +111,28 @@ def test_lbreaks_report_and_every_lfix_answer_are_in_the_schema(session):
     session.launch("cell-width-conflict", stop_at_layout=False)
     report = check_document(conflict_report_json(session), "conflict-report")
     assert report["text"] in session.callback_output(), "the JSON's text is the report lbreak printed"
-    broken = report["conflict"]["brokenConstraint"]
-    assert report["brokenConstraint"].startswith(broken["address"] + " @"), (report["brokenConstraint"], broken)
-    # Each suggestion's target is a constraint of the conflict, by the same hex address.
-    addresses = {c["address"] for c in report["conflict"]["mutuallyExclusive"]}
-    assert report["suggestions"] and all(s["target"] in addresses for s in report["suggestions"]), report["suggestions"]
+    broken = broken_constraint(report)
+    assert broken["isBroken"] is True and "\n  %s @1000 " % broken["address"] in report["text"], (broken, report["text"])
+    # Each suggestion names a constraint of the conflict by its index in the list.
+    count = len(report["constraints"])
+    assert report["suggestions"] and all(0 <= s["constraint"] < count for s in report["suggestions"]), report["suggestions"]
     assert report["owner"] == "yours"
 
     assert json_of(session, "lfix --list --json", "fix-list")["changes"] == []
     applied = json_of(session, "lfix --suggestion 1 --json", "fix-outcome")
-    step = applied["outcome"]["steps"][0]
+    step = applied["steps"][0]
     assert applied["resolved"] is True and step["action"] == "applied", applied["text"]
     # The conflict came from the window's first layout pass, inside the engine's report: lfix
     # made the change at the app's next main-queue turn, and the JSON says so.
     assert applied["madeAtNextMainQueueTurn"] is True, applied
-    assert step["constraint"]["address"] == report["suggestions"][0]["target"], step
+    assert step["constraint"]["address"] == suggestion_target(report, report["suggestions"][0]), step
     assert step["change"] == {"kind": "priority", "value": 999}, step
     listed = json_of(session, "lfix --list --json", "fix-list")["changes"]
     assert [change["constraint"]["address"] for change in listed] == [step["constraint"]["address"]]
     undone = json_of(session, "lfix --undo --json", "fix-outcome")
-    assert undone["outcome"]["steps"][0]["action"] == "undone" and undone["resolved"] is False, undone["text"]
+    assert undone["steps"][0]["action"] == "undone" and undone["resolved"] is False, undone["text"]
     assert "madeAtNextMainQueueTurn" not in undone, "undo is made where the change was"
-    assert undone["outcome"]["conflicts"], undone["text"]
+    assert undone["conflicts"], undone["text"]
     json_of(session, "lorigins --json", "origins")
     session.continue_to_exit()
 

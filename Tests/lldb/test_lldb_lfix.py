@@ -6,6 +6,7 @@ import re
 import time
 
 from conftest import ADDRESS, c_value, code_address, frame_lines, freed_view, session_in
+from test_lldb_json import suggestion_target
 from test_lldb_lbreak import conflict_scenarios
 
 SUGGESTION = re.compile(r"^  (\d+)\. (.*)$")
@@ -99,14 +100,16 @@ def test_every_suggestion_of_every_conflict_scenario_ends_the_conflict_and_undo_
                 continue
             # Each change pinned to its object now: a conflict the app raises before its main queue
             # turns becomes the last report, and --suggestion N would then number its list.
-            listed = json.loads(session.ok("lconflicts --last --json"))["report"]["suggestions"]
+            last_report = json.loads(session.ok("lconflicts --last --json"))["report"]
+            listed = last_report["suggestions"]
             assert len(listed) == len(changes), (name, listed)
             inside_engine = True
             for (number, text), suggestion in zip(changes, listed):
                 if "(another contradiction remains)" in text:
                     continue
                 started = time.time()
-                applied = session.ok("lfix %s %s" % (suggestion["target"], change_option(suggestion["change"])))
+                target = suggestion_target(last_report, suggestion)
+                applied = session.ok("lfix %s %s" % (target, change_option(suggestion["change"])))
                 assert time.time() - started < 10, (name, number)
                 # The first change waits for the app's next main-queue turn (a change inside the
                 # engine's report would re-enter it, which ReferenceKit refuses as UIKit's engine

@@ -30,10 +30,10 @@ def test_toolbar_conflict_names_the_settings_screens_toolbar_and_panel(session):
     # The address is the live panel's: the toolbar's superview.
     report = check_document(conflict_report_json(session), "conflict-report")
     assert report["place"]["container"] == "toolbar", report["place"]
-    assert report["place"]["appView"]["address"] == match.group(1), report["place"]
+    assert report["place"]["appView"] == match.group(1), report["place"]
     assert report["place"]["appViewController"] == "SettingsViewController", report["place"]
-    views = {view["reference"]["address"]: view for view in report["conflict"]["surroundings"]["views"]}
-    toolbars = [view for view in views.values() if view["reference"]["className"] == "UIToolbar"]
+    views = {view["address"]: view for view in report["views"]}
+    toolbars = [view for view in views.values() if view["className"] == "UIToolbar"]
     assert len(toolbars) == 1 and toolbars[0]["superview"] == match.group(1), toolbars
     assert views[match.group(1)]["isAppClass"] is True
     session.ok("lbreak --delete")

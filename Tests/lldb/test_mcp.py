@@ -199,14 +199,15 @@ def test_an_agent_runs_lbreak_reads_the_last_report_and_applies_the_fix_over_mcp
         logged = LOGGED_BROKEN.search(app_output.read_text())
         assert logged, app_output.read_text()
         # The engine breaks the width added last (768), as the app's own log says.
-        assert report["brokenConstraint"].startswith(logged.group(1) + " @1000 "), report["brokenConstraint"]
-        assert report["brokenConstraint"].endswith(".width == 768.0"), report["brokenConstraint"]
+        width = report["constraints"][report["brokenConstraint"]]
+        assert width["address"] == logged.group(1), width
+        assert (width["firstAttribute"], width["constant"]) == ("width", 768), width
         assert last["number"] == 1 and last["text"].strip("\n") in log.read_text(), last["text"]
 
         fix = json.loads(client.ok("lfix --suggestion 1 --json"))
         assert fix["resolved"] is True, fix
         assert "No conflict remains." in fix["text"], fix["text"]
-        assert fix["outcome"]["steps"][0]["constraint"]["address"] == logged.group(1), fix["outcome"]["steps"]
+        assert fix["steps"][0]["constraint"]["address"] == logged.group(1), fix["steps"]
         # It stepped out of the layout engine first (synchronously, as under the driver).
         top = client.ok("frame info")
         assert "UIViewAlertForUnsatisfiableConstraints" not in top, top

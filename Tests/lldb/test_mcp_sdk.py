@@ -6,7 +6,6 @@ toolchain's LLDB, on the release build; every wait is bounded.
 
 import json
 import os
-import re
 import sys
 
 import anyio
@@ -42,16 +41,14 @@ def run_agent(tmp_path, bridge_arguments, agent):
     return anyio.run(main)
 
 
-def document(result, kind, tools, whole=True):
+def document(result, kind, tools):
     """A successful call's structured answer: the same as its text, valid against the tool's
-    outputSchema (the SDK checked that too) and, unless fields were left out, against
-    docs/schema by its kind."""
+    outputSchema (the SDK checked that too) and against docs/schema by its kind."""
     assert not result.is_error, result.content
     structured = result.structured_content
     assert json.loads(result.content[0].text) == structured
     jsonschema.Draft202012Validator(tools[kind_tool(kind)].output_schema).validate(structured)
-    if whole:
-        check_document(json.dumps(structured), kind)
+    check_document(json.dumps(structured), kind)
     return structured
 
 
@@ -97,22 +94,27 @@ def test_an_agent_on_the_sdk_runs_into_the_conflict_reads_it_tries_fix_1_undoes_
         assert stop["conflict"]["brokenConstraint"]["address"] == logged.group(1), stop
         assert stop["text"].startswith("stopped at conflict #1 (yours): the engine breaks " + logged.group(1)), stop
 
+        # An agent reads the report's fields; the text lbreak printed only when it asks for it.
         last = document(await session.call_tool("layout_last_conflict", {}), "last-conflict", listed)
+        assert "text" not in last, last
         report = last["report"]
-        assert report["brokenConstraint"].startswith(logged.group(1) + " @1000 "), report["brokenConstraint"]
-        assert report["brokenConstraint"].endswith(".width == 768.0"), report["brokenConstraint"]
-        # lbreak printed the same report to LLDB's output, which the agent never reads.
-        assert last["text"].strip("\n") in log.read_text()
+        width = report["constraints"][report["brokenConstraint"]]
+        assert width["address"] == logged.group(1) and width["isBroken"] is True, width
+        assert (width["firstAttribute"], width["constant"]) == ("width", 768), width
         assert [suggestion["rank"] for suggestion in report["suggestions"]][:1] == [1], report["suggestions"]
+        with_text = document(await session.call_tool("layout_last_conflict", {"text": True}), "last-conflict", listed)
+        assert with_text["report"] == report
+        # lbreak printed the same report to LLDB's output, which the agent never reads.
+        assert with_text["text"].strip("\n") in log.read_text()
 
         fixed = document(await session.call_tool("layout_fix", {"suggestion": 1}), "fix-outcome", listed)
         assert fixed["resolved"] is True and "No conflict remains." in fixed["text"], fixed["text"]
-        assert fixed["outcome"]["steps"][0]["constraint"]["address"] == logged.group(1)
-        assert fixed["outcome"]["steps"][0]["action"] == "applied"
+        assert fixed["steps"][0]["constraint"]["address"] == logged.group(1)
+        assert fixed["steps"][0]["action"] == "applied"
 
         undone = document(await session.call_tool("layout_undo", {}), "fix-outcome", listed)
-        assert undone["outcome"]["steps"][0]["action"] == "undone", undone["outcome"]["steps"]
-        assert undone["outcome"]["steps"][0]["constraint"]["address"] == logged.group(1)
+        assert undone["steps"][0]["action"] == "undone", undone["steps"]
+        assert undone["steps"][0]["constraint"]["address"] == logged.group(1)
         assert undone["resolved"] is False, undone["text"]
 
         bad = error_line(await session.call_tool("layout_report", {"view": "0x1"}))
@@ -121,16 +123,15 @@ def test_an_agent_on_the_sdk_runs_into_the_conflict_reads_it_tries_fix_1_undoes_
         assert typo == 'error: suggestion must be an integer, not "first"', typo
 
         # The conflict's view alone, its frame only: the 768-wide view in a 50-wide cell.
-        view = re.search(r"<UIView:(0x[0-9a-f]+)>\.width == 768", report["brokenConstraint"]).group(1)
+        view = width["firstItem"]
         alone = document(await session.call_tool("layout_report", {"view": view, "depth": 0, "fields": ["frame"]}),
-                         "descent-report", listed, whole=False)
-        assert [entry["depth"] for entry in alone["entries"]] == [0], alone["entries"]
-        assert set(alone["entries"][0]["view"]) == {"reference", "frame"}, alone["entries"][0]["view"]
-        assert alone["entries"][0]["view"]["reference"]["address"] == view
+                         "descent-report", listed)
+        assert [entry["depth"] for entry in alone["views"]] == [0], alone["views"]
+        assert alone["views"][0] == {"address": view, "className": "UIView", "depth": 0, "frame": [0, 0, 50, 44]}, alone
 
         # The cell's required width cannot hold in the 50-wide cell: lint names the same view.
         linted = document(await session.call_tool("layout_lint", {}), "lint", listed)
-        assert view in [finding["view"].get("address") for finding in linted["findings"]], linted["findings"]
+        assert view in [finding["view"] for finding in linted["findings"]], linted["findings"]
 
         again = document(await session.call_tool("layout_fix", {"suggestion": 1}), "fix-outcome", listed)
         assert again["resolved"] is True, again["text"]

@@ -101,3 +101,22 @@ def check_document(text, kind=None):
     assert not decimal_addresses(document), decimal_addresses(document)[:5]
     assert not swift_enum_keys(document) and '"_0"' not in text, swift_enum_keys(document)[:5]
     return document
+
+
+# MARK: - Reading layoutdebug/2: each object once, named elsewhere by address or index
+
+
+def broken_constraint(report):
+    """A conflict report's broken constraint: the one its `brokenConstraint` index names."""
+    return report["constraints"][report["brokenConstraint"]]
+
+
+def suggestion_target(report, suggestion):
+    """The address a suggestion applies to: the view of a noAutoresizing change (its `target`),
+    else the constraint its `constraint` index names."""
+    return suggestion.get("target") or report["constraints"][suggestion["constraint"]]["address"]
+
+
+def described_views(document):
+    """The views a document describes, by address."""
+    return {view["address"]: view for view in document.get("views", []) if "address" in view}
