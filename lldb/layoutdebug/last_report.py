@@ -87,8 +87,8 @@ def last_report_text(log):
 def last_report_document(log, with_text=True):
     """`lconflicts --last --json`: which conflict the last report was, its text as lbreak printed
     it (left out with `with_text=False`: --no-text), and under "report" the library's own
-    document of it without its text, which is the same report (docs/schema/last-conflict.json):
-    the text is held once.
+    document of it without its text, schema and kind, which the document holds once
+    (docs/schema/last-conflict.json).
 
     "report" is null when the conflict had no report (the library's call failed: the text says
     why) or when the storm ring kept only its text (lbreak --continue)."""
@@ -103,7 +103,9 @@ def last_report_document(log, with_text=True):
             or "constraints" not in report:
         report = None
     if report is not None:
-        report.pop("text", None)
+        # Held once: the text beside it, the version and kind at the document's top.
+        for key in ("text", "schema", "kind"):
+            report.pop(key, None)
     fields = {"number": last.number, "seen": iso_time(last.when)}
     if with_text:
         fields["text"] = last.text
