@@ -111,7 +111,10 @@ final class CEntryPointsTests: XCTestCase {
             XCTAssertEqual(object["ordinal"] as? Int, 1)
             XCTAssertEqual(object["viewController"] as? String, "LayoutDebugSupportTests.ProfileViewController")
             XCTAssertNotNil(object["signature"] as? String)
-            XCTAssertNotNil(object["brokenConstraint"] as? String)
+            // The broken constraint by its index in the conflict's constraints.
+            let constraints = try XCTUnwrap(object["constraints"] as? [[String: Any]])
+            let broken = try XCTUnwrap(object["brokenConstraint"] as? Int)
+            XCTAssertEqual(constraints[broken]["address"] as? String, hex(conflict.broken))
             let report = try XCTUnwrap(object["text"] as? String)
             // The first line says whose conflict it is: plain UIViews the test placed, no
             // UIKit-internal view, so the app's.

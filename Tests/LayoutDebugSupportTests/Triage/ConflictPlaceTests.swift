@@ -108,8 +108,9 @@ final class ConflictPlaceTests: XCTestCase {
             let object = try Self.document(built)
             XCTAssertEqual(object["owner"] as? String, "yours")
             XCTAssertNil(object["place"])
-            XCTAssertNotNil((object["conflict"] as? [String: Any])?["surroundings"],
-                            "the snapshot carries the surroundings all the same")
+            let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+            XCTAssertTrue(views.contains { $0["className"] as? String == "UIWindow" },
+                          "the views above the conflict's, up to the window, all the same")
         }
     }
 
@@ -121,13 +122,13 @@ final class ConflictPlaceTests: XCTestCase {
             let place = try XCTUnwrap(object["place"] as? [String: Any])
             XCTAssertEqual(place["container"] as? String, "toolbar")
             XCTAssertEqual(place["appViewController"] as? String, "SettingsViewController")
-            XCTAssertEqual((place["appView"] as? [String: Any])?["className"] as? String, "SettingsPanel")
-            let conflict = try XCTUnwrap(object["conflict"] as? [String: Any])
-            let views = try XCTUnwrap((conflict["surroundings"] as? [String: Any])?["views"] as? [[String: Any]])
+            // The app's view by its address, described once under views.
+            let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+            let appView = try XCTUnwrap(place["appView"] as? String)
+            XCTAssertEqual(views.first { $0["address"] as? String == appView }?["className"] as? String, "SettingsPanel")
             let tops = views.filter { $0["superview"] == nil }
             XCTAssertEqual(tops.count, 1, "one hierarchy: the conflict's views share their ancestors")
-            XCTAssertEqual((tops.first?["reference"] as? [String: Any])?["className"] as? String, "UIWindow",
-                           "the window tops the chain")
+            XCTAssertEqual(tops.first?["className"] as? String, "UIWindow", "the window tops the chain")
         }
     }
 
