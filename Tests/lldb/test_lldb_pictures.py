@@ -32,16 +32,11 @@ def render(svg_path, png_path):
     """Screenshots the SVG at its own size; returns the image and Chromium's console lines."""
     root = ElementTree.parse(svg_path).getroot()  # well-formed XML, or this raises
     width, height = int(float(root.get("width"))), int(float(root.get("height")))
-    arguments = [chromium(), "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                 "--enable-logging=stderr", "--v=0", "--window-size=%d,%d" % (width, height),
-                 "--screenshot=" + png_path, "file://" + svg_path]
-    # A second try when no screenshot appears: at load 8-15 headless Chromium once wrote none for an
-    # SVG it drew at once in a run of its own (the picture was the same; the browser is not ours).
-    for _ in range(2):
-        completed = subprocess.run(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   universal_newlines=True, timeout=120)
-        if os.path.exists(png_path):
-            break
+    completed = subprocess.run(
+        [chromium(), "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--enable-logging=stderr", "--v=0", "--window-size=%d,%d" % (width, height),
+         "--screenshot=" + png_path, "file://" + svg_path],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
     assert os.path.exists(png_path), completed.stderr
     console = [line for line in completed.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
     return Image.open(png_path).convert("RGB"), root, console
