@@ -233,17 +233,8 @@ public enum SVGPicture {
 
     /// Text safe inside an element or an attribute.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        xmlText.apply(to: text)
     }
+
+    private static let xmlText = ASCIIEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"])
 }

@@ -1,7 +1,8 @@
 // MARK: - ASCIIEscapes
 
-/// Replacements for a few ASCII characters, made in one pass over a text's UTF-8: how the
-/// results escape signatures and reports for XML, Markdown and GitHub's workflow commands.
+/// Replacements for a few ASCII characters, made in one pass over a text's UTF-8: how `--ci`'s
+/// results escape signatures and reports for XML, Markdown and GitHub's workflow commands, and how
+/// a picture escapes its SVG text.
 ///
 /// A scalar at a time (`unicodeScalars`, appended one by one) the results' escaping was a third
 /// of `--ci`'s time on a big run; bytes are copied in runs here. A replaced byte is ASCII, so it
