@@ -47,7 +47,7 @@ public enum UnsatisfiableConstraints {
     private typealias AlertFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
     /// The alert function looked up by its C name, once.
-    nonisolated(unsafe) private static let alertFunction: AlertFunction? = {
+    private static let alertFunction: AlertFunction? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "UIViewAlertForUnsatisfiableConstraints") else { return nil }
         return unsafeBitCast(symbol, to: AlertFunction.self)
     }()
