@@ -1,5 +1,7 @@
 """layoutdebug.library_search: where the helper library and layout-explain are looked for."""
 
+import os
+
 from layoutdebug import library_search
 
 from triples import CATALYST, DEVICE, LINUX, MAC, SIMULATOR
@@ -25,6 +27,23 @@ def test_linux_looks_in_the_install_folder_then_beside_the_script_then_the_build
         "/repo/.build/release/libLayoutDebugSupport.so",
         "/repo/.build/debug/libLayoutDebugSupport.so",
     ]
+
+
+def test_a_debug_build_newer_than_the_release_build_is_tried_first(tmp_path):
+    script_dir = tmp_path / "lldb"
+    script_dir.mkdir()
+    built = {}
+    for configuration, written in (("release", 1_000_000), ("debug", 2_000_000)):
+        folder = tmp_path / ".build" / configuration
+        folder.mkdir(parents=True)
+        built[configuration] = folder / "libLayoutDebugSupport.so"
+        built[configuration].write_bytes(b"")
+        os.utime(built[configuration], (written, written))
+    paths = candidates(LINUX, script_dir=str(script_dir))
+    assert paths[-2:] == [str(built["debug"]), str(built["release"])]
+    # Rebuilt in release afterwards, the release build is the newer again.
+    os.utime(built["release"], (3_000_000, 3_000_000))
+    assert candidates(LINUX, script_dir=str(script_dir))[-2:] == [str(built["release"]), str(built["debug"])]
 
 
 def test_macos_takes_the_macosx_folder_then_the_package_s_own_macos_builds():

@@ -34,10 +34,23 @@ def _installed(name, script_dir, home):
 
 
 def _built(name, script_dir):
-    """The package's release, then debug, build folder next to lldb/."""
+    """The package's build folders next to lldb/: release, then debug, unless the debug
+    build is the newer. A developer who runs `swift build` after an older `-c release`
+    means the build just made; the stale release would answer for code it predates."""
     package = os.path.dirname(os.path.abspath(script_dir))
-    return [os.path.join(package, ".build", "release", name),
-            os.path.join(package, ".build", "debug", name)]
+    release = os.path.join(package, ".build", "release", name)
+    debug = os.path.join(package, ".build", "debug", name)
+    if _modified(debug) > _modified(release):
+        return [debug, release]
+    return [release, debug]
+
+
+def _modified(path):
+    """When `path` was last written; 0 when it is not there."""
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0
 
 
 def library_candidates(triple, environ, script_dir, home):

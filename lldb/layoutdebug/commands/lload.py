@@ -20,8 +20,8 @@ class LoadCommand(Command):
         "     libLayoutDebugSupport.so; on Apple platforms the folder of the target's\n"
         "     triple: macosx/, iphonesimulator/ or maccatalyst/\n"
         "  3. the same in the folder holding layout_debug.py (./install.sh --prefix)\n"
-        "  4. ../.build/release, then ../.build/debug, next to the script's lldb/ folder\n"
-        "     (Linux and macOS)\n"
+        "  4. ../.build/release, then ../.build/debug (the newer of the two first), next\n"
+        "     to the script's lldb/ folder (Linux and macOS)\n"
         "On an iOS device the library is loaded from the app: Frameworks/ in its bundle,\n"
         "or $LAYOUT_DEBUG_LIBRARY as a path on the device. It must be signed by the\n"
         "app's team (./install.sh --sign), as must a hardened-runtime Mac app's.")
