@@ -334,3 +334,12 @@ def test_every_entry_point_a_document_names_exists():
     for document in ("HOW-IT-WORKS.md", "ARCHITECTURE.md"):
         named = set(re.findall(r"\b(lds_[a-z_]+)\(?", read(os.path.join(ROOT, "docs", document))))
         assert named - exported == set(), document
+
+
+def test_the_readme_is_a_manual_of_at_most_20_kb_that_never_speaks_of_sessions_or_issues():
+    """The README is what a user reads first: at most 20 KB (20,000 bytes, the strict reading),
+    and it speaks of the tool, never of how it was made."""
+    text = read(os.path.join(ROOT, "README.md"))
+    assert len(text.encode("utf-8")) <= 20_000, len(text.encode("utf-8"))
+    assert not re.search(r"\b(session|issue) #?\d+\b", text, re.IGNORECASE), \
+        re.search(r"\b(session|issue) #?\d+\b", text, re.IGNORECASE).group(0)
