@@ -31,7 +31,9 @@ ANNOTATION_PROPERTIES = {"file", "line", "endLine", "col", "endColumn", "title"}
 def built_test_bundle():
     """The test bundle `swift test` builds, built when it is not there yet."""
     if not os.path.isfile(BUNDLE):
-        subprocess.run(["swift", "build", "--build-tests", "--build-path", os.path.dirname(os.path.dirname(BUILD_DIR))],
+        # .build/debug is a link to .build/<triple>/debug: the build path is two folders above the real one.
+        build_path = os.path.dirname(os.path.dirname(os.path.realpath(BUILD_DIR)))
+        subprocess.run(["swift", "build", "--build-tests", "--build-path", build_path],
                        cwd=ROOT, check=True, stdout=subprocess.DEVNULL, timeout=3000)
     assert os.path.isfile(BUNDLE), BUNDLE
     return BUNDLE
