@@ -194,20 +194,36 @@ struct FixSolving {
         placement.superview.flatMap { frames[$0] } ?? placement.superviewFrame
     }
 
-    /// Where the solved frame sticks out: a superview not laid out yet (no
-    /// width, or no height) is not held against it on that axis.
+    /// Where the solved frame sticks out, on the axes the conflict's constraints decide for
+    /// the view: on the other axis its frame is the snapshot's, which no change here moves,
+    /// and at a stop before layout is not yet the frame the app will show (a controller's
+    /// view is made as large as the screen, then sized by the constraints the conflict does
+    /// not list). A superview not laid out yet (no width, or no height) is not held against
+    /// it on that axis.
     private func outsideText(_ placement: ViewPlacement, _ frames: [UInt64: SnapshotRect]) -> String? {
         let frame = frames[placement.view] ?? placement.frame
+        let axes = DecidedAxes(decided[placement.view] ?? FixForecast.Value.allCases)
         var places: [String] = []
-        if !Self.contains(superviewFrame(placement, frames), frame) { places.append("its superview") }
-        if !Self.contains(placement.window, frame) { places.append("the window") }
+        if !Self.contains(superviewFrame(placement, frames), frame, on: axes) { places.append("its superview") }
+        if !Self.contains(placement.window, frame, on: axes) { places.append("the window") }
         return places.isEmpty ? nil : places.joined(separator: " and ")
     }
 
-    private static func contains(_ outer: SnapshotRect, _ inner: SnapshotRect) -> Bool {
-        let horizontal = outer.width <= 0
+    /// Which of a frame's two axes the constraints decide.
+    private struct DecidedAxes {
+        var horizontal: Bool
+        var vertical: Bool
+
+        init(_ values: [FixForecast.Value]) {
+            horizontal = values.contains(.x) || values.contains(.width)
+            vertical = values.contains(.y) || values.contains(.height)
+        }
+    }
+
+    private static func contains(_ outer: SnapshotRect, _ inner: SnapshotRect, on axes: DecidedAxes) -> Bool {
+        let horizontal = !axes.horizontal || outer.width <= 0
             || (inner.x >= outer.x - tolerance && inner.x + inner.width <= outer.x + outer.width + tolerance)
-        let vertical = outer.height <= 0
+        let vertical = !axes.vertical || outer.height <= 0
             || (inner.y >= outer.y - tolerance && inner.y + inner.height <= outer.y + outer.height + tolerance)
         return horizontal && vertical
     }
