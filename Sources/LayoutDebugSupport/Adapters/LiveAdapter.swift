@@ -222,7 +222,9 @@ final class LiveAdapter {
             viewController: Platform.nextResponder(of: view).flatMap { $0 as? PlatformViewController }
                 .map { className(of: $0) },
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
-            ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
+            ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view),
+            // Only a hosting view's class is asked for more: the names are already read.
+            hosting: HostingViewNames.isShortHostingName(classes.name) ? HostingReader.snapshot(of: view) : nil
         )
     }
 

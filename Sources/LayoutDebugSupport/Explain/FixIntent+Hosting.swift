@@ -23,15 +23,16 @@ extension FixIntent {
         let size = axis == .horizontal ? "width" : "height"
         if c.secondItem == nil, c.firstAttribute.canonical.isSize {
             let value = ExplainNumber.text(c.constant)
+            let bound = c.relation == .greaterThanOrEqual ? "minimum" : c.relation == .lessThanOrEqual ? "maximum" : "fixed"
             guard HostingConflict.isUIKitHostingView(hosting) == true else {
                 // No identifier marks an NSHostingView's own size constraints
                 // in any public log, so a log cannot tell its from the app's.
                 return Standing(evidence: .hostingSize, order: 0,
-                                reason: "a fixed \(size) \(value) on SwiftUI's \(name) (yours, or one its sizingOptions "
+                                reason: "a \(bound) \(size) \(value) on SwiftUI's \(name) (yours, or one its sizingOptions "
                                     + "made: a log cannot tell them apart) is the one to give way: the content sizes it")
             }
             return Standing(evidence: .hostingSize, order: 0,
-                            reason: "SwiftUI sizes \(name) from its content, so your fixed \(size) \(value) on it is "
+                            reason: "SwiftUI sizes \(name) from its content, so your \(bound) \(size) \(value) on it is "
                                 + "the one to give way: it goes stale when the content changes (let sizingOptions size it instead)")
         }
         guard let swiftUI = conflict.mutuallyExclusive.first(where: {
