@@ -7,7 +7,8 @@ import re
 
 from test_lldb_lfix import suggestions
 
-CARD = re.compile(r"<_UIHostingView<DemoScenarios\.CardView>:(0x[0-9a-f]+)>")
+# The app's modules (layout-demo's and its scenarios') are dropped from class names, live.
+CARD = re.compile(r"<_UIHostingView<CardView>:(0x[0-9a-f]+)>")
 
 
 def test_hosting_cell_conflict_names_the_lever_fix1_ends_it_and_lreport_shows_the_sizes(session):
@@ -17,14 +18,16 @@ def test_hosting_cell_conflict_names_the_lever_fix1_ends_it_and_lreport_shows_th
     assert session.stop_function() == "UIViewAlertForUnsatisfiableConstraints"
     report = session.callback_output()
     card = CARD.search(report).group(1)
-    assert "Owner: yours (SwiftUI's hosting view in your cell: <_UIHostingView<DemoScenarios.CardView>:%s>)" % card \
+    assert "Owner: yours (SwiftUI's hosting view in your cell: <_UIHostingView<CardView>:%s>)" % card \
         in report, report
+    # The hosting controller is the app's, not UIKit's.
+    assert "Conflict #1: Unable to simultaneously satisfy constraints in UIHostingController<CardView>\n" in report, report
     assert "is SwiftUI's: a UIHostingController's view" in report and \
         "sizingOptions = .intrinsicContentSize (iOS 16+)" in report, report
     changes = suggestions(report)
     # The app's measured height on the hosting view gives way: 120.5 against the cell's 44.
-    assert changes[0][1].startswith("give _UIHostingView<DemoScenarios.CardView>.height == 120.5 priority 999"), report
-    assert "why: SwiftUI sizes _UIHostingView<DemoScenarios.CardView> from its content" in report, report
+    assert changes[0][1].startswith("give _UIHostingView<CardView>.height == 120.5 priority 999"), report
+    assert "why: SwiftUI sizes _UIHostingView<CardView> from its content" in report, report
     applied = session.ok("lfix --suggestion 1")
     assert "No conflict remains.\n" in applied, applied
     text = session.ok("lreport %s --no-descend" % card)
@@ -40,7 +43,7 @@ def test_hosting_window_conflict_lreport_lists_the_constraints_it_made(session):
     session.ok("lbreak")
     session.launch("hosting-window-conflict", stop_at_layout=False)
     report = session.callback_output()
-    view = re.search(r"<NSHostingView<DemoScenarios\.SplitView>:(0x[0-9a-f]+)>", report).group(1)
+    view = re.search(r"<NSHostingView<SplitView>:(0x[0-9a-f]+)>", report).group(1)
     assert "is SwiftUI's NSHostingView: by default (sizingOptions .standardBounds)" in report, report
     text = session.ok("lreport %s --no-descend" % view)
     # SplitView: minimum 480 × 300, maximum 1600 × 1200: four constraints, none with an identifier.

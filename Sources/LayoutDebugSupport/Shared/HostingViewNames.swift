@@ -40,6 +40,12 @@ enum HostingViewNames {
         className.hasPrefix("_UIHostingView<") || className.hasPrefix("NSHostingView<")
     }
 
+    /// Whether a class name is a hosting controller's, as reports name it
+    /// (`UIHostingController<CardView>`, `NSHostingController<…>`).
+    static func isHostingController(_ className: String) -> Bool {
+        className.hasPrefix("UIHostingController<") || className.hasPrefix("NSHostingController<")
+    }
+
     /// Whether a class name is a hosting view's.
     static func isHostingView(_ className: String) -> Bool { kind(of: className) != nil }
 
@@ -56,11 +62,11 @@ enum HostingViewNames {
             name = observed
         }
         if name.hasPrefix("_TtGC7SwiftUI"), let demangled = MangledClassName.demangle(name) { name = demangled }
-        guard name.hasPrefix("SwiftUI.") || name.hasPrefix("_UIHostingView<") || name.hasPrefix("NSHostingView<") else {
+        guard name.hasPrefix("SwiftUI.") || isShortHostingName(name) || isHostingController(name) else {
             return name
         }
         let short = droppingSwiftUIModule(name)
-        return shortPrefixes.contains { short.hasPrefix($0.0) } ? short : name
+        return shortPrefixes.contains { short.hasPrefix($0.0) } || isHostingController(short) ? short : name
     }
 
     /// The generic argument of a hosting view's short name: `Feed.CardView`

@@ -33,8 +33,10 @@ enum HostingConflict {
         guard let hosting = hostingView(in: constraints) else { return nil }
         let items = constraints.flatMap { [$0.firstItem, $0.secondItem] }.compactMap { $0 }
         let place: String
+        // The hosting controller itself says nothing the hosting view does not: the app's screen does.
         if let controller = conflict.surroundings?.appViewController
-            ?? (conflict.isSystemViewController ? nil : conflict.viewController) {
+            ?? (conflict.isSystemViewController ? nil : conflict.viewController),
+            !HostingViewNames.isHostingController(controller) {
             place = controller
         } else if items.contains(where: { isCellContentView($0.className) }) {
             place = "cell"

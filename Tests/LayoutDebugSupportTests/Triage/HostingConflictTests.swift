@@ -31,6 +31,8 @@ final class HostingConflictTests: XCTestCase {
                 "_UIHostingView<ModifiedContent<AnyView, RootModifier>>",
             "SwiftUI.NSHostingView<Charts.Chart<SwiftUI.AnyView>>": "NSHostingView<Charts.Chart<AnyView>>",
         ]
+        XCTAssertEqual(HostingViewNames.readable("SwiftUI.UIHostingController<Feed.CardView>"), "UIHostingController<Feed.CardView>")
+        XCTAssertNil(HostingViewNames.kind(of: "UIHostingController<Feed.CardView>"), "a controller is no hosting view")
         for (printed, short) in cases {
             XCTAssertEqual(HostingViewNames.readable(printed), short, printed)
             XCTAssertTrue(HostingViewNames.isHostingView(printed), printed)
