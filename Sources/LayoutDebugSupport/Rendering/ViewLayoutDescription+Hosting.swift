@@ -27,7 +27,7 @@ extension ViewLayoutDescription {
         let frame = SnapshotSize(width: view.frame.width, height: view.frame.height)
         var lines: [(StaticString, String)] = [("Hosting........", (h.kind == "UIHostingController" ? "UIHostingController's view" : h.kind)
                                                     + "; " + optionsText(h))]
-        var sizes = [h.idealSize.map { "ideal " + sizeText($0) } ?? "its content gives no ideal size (NaN or negative)"]
+        var sizes = [h.idealSize.map { "ideal " + sizeText($0) } ?? "no ideal size read (NaN, negative, or no intrinsic size)"]
         if let minimum = h.minimumSize { sizes.append("minimum " + sizeText(minimum)) }
         if let maximum = h.maximumSize { sizes.append("maximum " + sizeText(maximum)) }
         var sizeLine = sizes.joined(separator: ", ")
@@ -41,7 +41,7 @@ extension ViewLayoutDescription {
 
     /// `sizingOptions [intrinsicContentSize]`, and whether it is the default.
     private static func optionsText(_ h: HostingSnapshot) -> String {
-        guard let options = h.sizingOptions else { return "no sizingOptions on this OS (before iOS 16 and macOS 13)" }
+        guard let options = h.sizingOptions else { return "sizingOptions not read (before iOS 16, or on a Mac: docs/VERIFIED.md)" }
         let text = "sizingOptions [" + options.map { "." + $0 }.joined(separator: ", ") + "]"
         let standard = ["minSize", "intrinsicContentSize", "maxSize"]
         if h.kind == "UIHostingController", options.isEmpty { return text + " (the default)" }

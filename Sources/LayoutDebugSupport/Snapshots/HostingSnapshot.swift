@@ -4,7 +4,7 @@
 /// `sizingOptions` set, the sizes its content answers to SwiftUI's proposals,
 /// and the constraints it made of them, beside the frame the constraints
 /// impose (its `ViewSnapshot`'s). Read through public API only on Apple
-/// platforms (`sizeThatFits(in:)`, `intrinsicContentSize`, `fittingSize`).
+/// platforms (`intrinsicContentSize`, `sizeThatFits(_:)`, `fittingSize`, `sizingOptions`).
 struct HostingSnapshot: Codable, Hashable, Sendable {
     /// `UIHostingController` (its view) or `NSHostingView`.
     var kind: String

@@ -122,6 +122,33 @@ final class HostingReportTests: XCTestCase {
         }
     }
 
+    // MARK: - Bad input
+
+    /// Content whose every size has a NaN width, as a broken measurement gives.
+    private struct Unmeasurable: HostedView {
+        func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { CGSize(width: CGFloat.nan, height: 10) }
+    }
+
+    /// One line says the content gave no size; the report goes on, and the view is left as it was.
+    func test_contentThatCannotBeMeasured_getsOneLine_andTheViewIsLeftAsItWas() throws {
+        try onMain {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+            let controller = UIHostingController(rootView: Unmeasurable())
+            let view = controller.view!
+            view.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+            root.addSubview(view)
+            root.layoutIfNeeded()
+            let text = LiveReports.report(at: LiveHierarchy.address(view), options: .noDescend)
+            XCTAssertTrue(text.contains("SwiftUI size...no ideal size read (NaN, negative, or no intrinsic size)\n"), text)
+            XCTAssertTrue(text.contains("Imposed size...200 × 100 by the constraints\n"), text)
+            XCTAssertEqual(view.frame, CGRect(x: 0, y: 0, width: 200, height: 100))
+            let json = LiveReports.report(at: LiveHierarchy.address(view), options: [.noDescend, .json])
+            XCTAssertTrue(json.contains("\"hosting\":{\"kind\":\"UIHostingController\",\"sizingOptions\":[],"
+                                        + "\"generatedConstraints\":[],\"scale\":2,\"isWindowContentView\":false}"), json)
+            withExtendedLifetime(controller) {}
+        }
+    }
+
     /// Every other view's report has no hosting lines.
     func test_aPlainView_hasNoHostingLines() throws {
         try onMain {
