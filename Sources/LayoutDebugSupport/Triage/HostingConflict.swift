@@ -40,7 +40,11 @@ enum HostingConflict {
             place = controller
         } else if items.contains(where: { isCellContentView($0.className) }) {
             place = "cell"
-        } else if constraints.contains(where: { $0.identifier?.hasPrefix("NSWindow-current-") == true }) {
+        } else if constraints.contains(where: { c in
+            // AppKit's size of a window's content view, or UIKit's of a window's root view.
+            c.identifier?.hasPrefix("NSWindow-current-") == true
+                || c.identifier?.hasPrefix("UIView-Encapsulated-Layout-") == true && c.firstItem == hosting
+        }) {
             place = "window"
         } else if let app = items.first(where: { FrameworkClassNames.kind(of: $0) == .app }) {
             place = FrameworkClassNames.label(app)

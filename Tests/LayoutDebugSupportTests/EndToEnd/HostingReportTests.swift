@@ -116,7 +116,7 @@ final class HostingReportTests: XCTestCase {
             let built = try BuiltScenario("hosting-window-conflict")
             XCTAssertEqual(built.conflicts.count, 1)
             let text = built.conflictReport(0)
-            XCTAssertTrue(text.hasPrefix("Owner: yours (SwiftUI's hosting view in your "), text)
+            XCTAssertTrue(text.hasPrefix("Owner: yours (SwiftUI's hosting view in your window: <NSHostingView<"), text)
             XCTAssertTrue(text.contains("is SwiftUI's NSHostingView: by default (sizingOptions .standardBounds)"), text)
             XCTAssertTrue(text.contains("a minimum width 480 on SwiftUI's NSHostingView<"), text)
         }
