@@ -13,7 +13,6 @@ import AppKit
 /// and AppKit's `fittingSize`, and the controller's `sizingOptions` where
 /// SwiftUI can be imported (`HostingReader+SwiftUI`). Which constraints a
 /// hosting view made is not public, so it is left unknown (`nil`), never guessed.
-@MainActor
 enum HostingReader {
     /// The hosting snapshot of `view`, whose class the adapter found to be a hosting view's.
     static func snapshot(of view: PlatformView) -> HostingSnapshot? {

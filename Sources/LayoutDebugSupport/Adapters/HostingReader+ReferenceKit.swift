@@ -7,7 +7,6 @@ import ReferenceKit
 /// A ReferenceKit hosting view's sizes, as `HostingReader+Apple` reads
 /// SwiftUI's: its options, its content's size at the unspecified proposal
 /// and at its frame, its minimum and maximum, and the constraints it made.
-@MainActor
 enum HostingReader {
     /// ReferenceKit's screen is an iPhone 8's, 375 × 667 points at 2x.
     static let screenScale = 2.0

@@ -9,7 +9,6 @@ import UIKit
 // MARK: - SwiftUI's sizingOptions
 
 /// A hosting controller's `sizingOptions`, whatever its content.
-@MainActor
 enum SwiftUISizingOptions {
     /// The options of the `UIHostingController` whose view `view` is, by name;
     /// `nil` before iOS 16, or when its controller is no hosting controller.
@@ -22,7 +21,7 @@ enum SwiftUISizingOptions {
 }
 
 /// A hosting controller, whatever its content: SwiftUI's generic class conforms.
-@MainActor
+@preconcurrency @MainActor
 protocol HostingControllerReading: AnyObject {
     /// `sizingOptions` by name; `nil` before iOS 16.
     var sizingOptionNames: [String]? { get }
@@ -38,7 +37,6 @@ extension UIHostingController: HostingControllerReading {
 #elseif canImport(UIKit) || canImport(AppKit)
 
 /// No SwiftUI import here: the options are not read (see above).
-@MainActor
 enum SwiftUISizingOptions {
     static func names(ofControllerOf view: PlatformView) -> [String]? { nil }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// type: on Apple platforms the library reads the same through SwiftUI's
 /// public API (`sizingOptions`, `sizeThatFits(in:)`, `intrinsicContentSize`).
 /// ReferenceKit's own, not UIKit's.
-@MainActor
+@preconcurrency @MainActor
 public protocol HostingViewInspection: AnyObject {
     /// `UIHostingController` (for its view) or `NSHostingView`.
     var hostingKind: String { get }
