@@ -3,9 +3,15 @@ report names SwiftUI's hosting view and its lever, lfix tries fix 1 (the app's s
 lreport shows the hosting view's sizes against the size the constraints impose. Expected numbers
 are the scenario's size function, worked by hand (Sources/DemoScenarios/HostingScenarios.swift)."""
 
+import os
 import re
+import sys
 
+from conftest import ROOT
 from test_lldb_lfix import suggestions
+
+sys.path.insert(0, os.path.join(ROOT, "Tests", "python"))
+from schema_check import check_document  # noqa: E402
 
 # The app's modules (layout-demo's and its scenarios') are dropped from class names, live.
 CARD = re.compile(r"<_UIHostingView<CardView>:(0x[0-9a-f]+)>")
@@ -35,6 +41,11 @@ def test_hosting_cell_conflict_names_the_lever_fix1_ends_it_and_lreport_shows_th
     # CardView: as wide as proposed (320), 120.5 high whatever the proposal; the cell imposes 44.
     assert "SwiftUI size...ideal 320 × 120.5; 320 × 120.5 when proposed its frame\n" in text, text
     assert "Imposed size...320 × 44 by the constraints: 76.5 less high than its content" in text, text
+    # The same sizes in the JSON, valid against docs/schema: [width, height] as every size there.
+    document = check_document(session.ok("lreport %s --no-descend --json" % card), "descent-report")
+    hosting = [view["hosting"] for view in document["views"] if view.get("address") == card]
+    assert hosting and hosting[0]["idealSize"] == [320, 120.5] and hosting[0]["sizeAtFrame"] == [320, 120.5], hosting
+    assert hosting[0]["kind"] == "UIHostingController" and hosting[0]["sizingOptions"] == [], hosting
     session.continue_to_exit()
 
 

@@ -1,7 +1,8 @@
 // MARK: - A hosting view's sizes
 
 extension SnapshotJSON {
-    /// `,"hosting":{…}`, in `HostingSnapshot`'s declaration order, `nil` fields left out.
+    /// `,"hosting":{…}`, in `HostingSnapshot`'s declaration order, `nil` fields left out;
+    /// each size is `[width,height]`, as a view's intrinsic size is.
     static func writeHosting(_ h: HostingSnapshot, into out: inout TextWriter) {
         out.write(",\"hosting\":{\"kind\":")
         out.writeJSONString(h.kind)
@@ -14,11 +15,11 @@ extension SnapshotJSON {
             guard let size else { continue }
             out.write(",\"")
             out.write(key)
-            out.write("\":{\"width\":")
+            out.write("\":[")
             out.writeJSONNumber(size.width)
-            out.write(",\"height\":")
+            out.write(",")
             out.writeJSONNumber(size.height)
-            out.write("}")
+            out.write("]")
         }
         if let generated = h.generatedConstraints {
             out.write(",\"generatedConstraints\":")

@@ -340,7 +340,6 @@ enum SnapshotJSON {
         out.write("]")
     }
 
-<<<<<<< HEAD
     /// `[horizontal,vertical]`.
     private static func write(_ p: AxisPriorities, into out: inout TextWriter) {
         out.write("[")
@@ -351,8 +350,6 @@ enum SnapshotJSON {
     }
 
     /// `["…",…]`.
-=======
->>>>>>> d51c88f (lreport marks a hosting view: its sizingOptions, SwiftUI's size at the unspecified proposal and at its frame (and an NSHostingView's minimum and maximum), the size the constraints impose and by how much it differs, the constraints it made (ReferenceKit knows them; nothing public tells them on Apple platforms, so there they are 'not known'), and an ideal size that cannot land on the pixel grid or a window's whole points. Five layout-demo scenarios: a hosting controller in a cell, beside the keyboard, an NSHostingView as a window's content view, SuperCmd's 874 x 540.5, and .infinity. The Apple reader uses SwiftUI's public API only (sizingOptions behind iOS 16/macOS 13, sizeThatFits(in:), intrinsicContentSize, fittingSize) through protocols SwiftUI's generic classes conform to)
     static func writeStrings(_ list: [String], into out: inout TextWriter) {
         out.write("[")
         for (index, text) in list.enumerated() {
@@ -361,12 +358,9 @@ enum SnapshotJSON {
         }
         out.write("]")
     }
-<<<<<<< HEAD
-=======
 
     @inline(__always)
     static func writeBool(_ value: Bool, into out: inout TextWriter) {
         if value { out.write("true") } else { out.write("false") }
     }
->>>>>>> d51c88f (lreport marks a hosting view: its sizingOptions, SwiftUI's size at the unspecified proposal and at its frame (and an NSHostingView's minimum and maximum), the size the constraints impose and by how much it differs, the constraints it made (ReferenceKit knows them; nothing public tells them on Apple platforms, so there they are 'not known'), and an ideal size that cannot land on the pixel grid or a window's whole points. Five layout-demo scenarios: a hosting controller in a cell, beside the keyboard, an NSHostingView as a window's content view, SuperCmd's 874 x 540.5, and .infinity. The Apple reader uses SwiftUI's public API only (sizingOptions behind iOS 16/macOS 13, sizeThatFits(in:), intrinsicContentSize, fittingSize) through protocols SwiftUI's generic classes conform to)
 }

@@ -5,7 +5,7 @@
 /// and the constraints it made of them, beside the frame the constraints
 /// impose (its `ViewSnapshot`'s). Read through public API only on Apple
 /// platforms (`intrinsicContentSize`, `sizeThatFits(_:)`, `fittingSize`, `sizingOptions`).
-struct HostingSnapshot: Codable, Hashable, Sendable {
+struct HostingSnapshot: Encodable, Hashable, Sendable {
     /// `UIHostingController` (its view) or `NSHostingView`.
     var kind: String
     /// The `sizingOptions` by name (`intrinsicContentSize`, `minSize`, …); `nil` when the OS has none (before iOS 16 or macOS 13).
