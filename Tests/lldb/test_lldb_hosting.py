@@ -34,6 +34,12 @@ def test_hosting_cell_conflict_names_the_lever_fix1_ends_it_and_lreport_shows_th
     # The app's measured height on the hosting view gives way: 120.5 against the cell's 44.
     assert changes[0][1].startswith("give _UIHostingView<CardView>.height == 120.5 priority 999"), report
     assert "why: SwiftUI sizes _UIHostingView<CardView> from its content" in report, report
+    # Fix 1 keeps the cell's 44: the card at y 0, height 44 inside its 320 x 44 content view. Its
+    # frame before layout is the screen's 375 x 667 (a controller's view); the conflict decides
+    # only y and height, so the width is not held against it.
+    assert "\n     predicted: no view moves from the layout the engine recovers to\n  2. " in report, report
+    # Fix 3 lets the bottom go: top 0 and height 120.5 in the 44-high content view.
+    assert "y 0, height 44 → y 0, height 120.5, moves outside its superview\n" in report, report
     applied = session.ok("lfix --suggestion 1")
     assert "No conflict remains.\n" in applied, applied
     text = session.ok("lreport %s --no-descend" % card)
