@@ -10,8 +10,9 @@ from test_lldb_json import suggestion_target
 from test_lldb_lbreak import conflict_scenarios
 
 SUGGESTION = re.compile(r"^  (\d+)\. (.*)$")
-# A view as reports name it, with the property that holds it when one does.
-BRACKETED = re.compile(r"<[A-Za-z_.]+:(0x[0-9a-f]+)(?: [^<>]+)?>")
+# A view as reports name it (a generic class with its arguments: `_UIHostingView<CardView>`), with
+# the property that holds it when one does.
+BRACKETED = re.compile(r"<[A-Za-z_.]+(?:<[^:]*>)?:(0x[0-9a-f]+)(?: [^<>]+)?>")
 
 
 def suggestions(report):

@@ -33,7 +33,7 @@ from test_lldb_lbreak import conflict_scenarios
 from test_lldb_pictures import BROKEN_RED, SVG, absolute_frames, chromium, drawing_offset, near, render
 
 TOLERANCE = 0.5  # pixels two text boxes may share, for anti-aliasing
-HOVER = re.compile(r"^<(?P<name>[^:>]+)(?::0x[0-9a-f]+)?(?: (?P<property>[^>]+))?> "
+HOVER = re.compile(r"^<(?P<name>[^:<>]+(?:<[^:]*>)?)(?::0x[0-9a-f]+)?(?: (?P<property>[^>]+))?> "
                    r"\((?P<x>[-\d.]+) (?P<y>[-\d.]+); (?P<w>[-\d.]+) (?P<h>[-\d.]+)\)")
 
 # Reads the picture's own geometry in the browser and prints it into the page as JSON.

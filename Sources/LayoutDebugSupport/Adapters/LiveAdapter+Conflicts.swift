@@ -129,6 +129,8 @@ extension LiveAdapter {
         let bare = printedName(type)
         // A plain view controller is how apps without subclasses own views.
         guard type != PlatformViewController.self else { return false }
+        // A hosting controller is the app's: it made it to show its own SwiftUI content.
+        if HostingViewNames.isHostingController(bare) { return false }
         if Platform.frameworkModules.contains(where: { full.hasPrefix($0) }) { return true }
         return !bare.contains(".") && Platform.systemClassPrefixes.contains { bare.hasPrefix($0) }
     }

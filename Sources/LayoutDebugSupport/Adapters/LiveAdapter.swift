@@ -123,7 +123,8 @@ final class LiveAdapter {
         return classes.count - 1
     }
 
-    /// UIKit's and ReferenceKit's own classes print bare; so do the app's own
+    /// UIKit's and ReferenceKit's own classes print bare, and SwiftUI's
+    /// hosting views short (`HostingViewNames`); so do the app's own
     /// (`appModules`), unless the short name is the platform's too; other
     /// modules' classes keep their module.
     static func printedName(_ type: AnyClass) -> String {
@@ -131,6 +132,7 @@ final class LiveAdapter {
         for prefix in Platform.frameworkPrefixes where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }
+        if name.hasPrefix("SwiftUI.") || name.hasPrefix("NSKVONotifying_") { name = HostingViewNames.readable(name) }
         if !appModules.isEmpty, name.contains(".") {
             name = AppModuleNames.shortened(name, modules: appModules, isTaken: platformHasClass)
         }
@@ -220,7 +222,9 @@ final class LiveAdapter {
             viewController: Platform.nextResponder(of: view).flatMap { $0 as? PlatformViewController }
                 .map { className(of: $0) },
             constraints: constraints ?? view.constraints.map { snapshot(of: $0, owner: view) },
-            ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view)
+            ancestorConstraints: ancestorConstraints ?? constraintsOnAncestors(naming: view),
+            // Only a hosting view's class is asked for more: the names are already read.
+            hosting: HostingViewNames.isShortHostingName(classes.name) ? HostingReader.snapshot(of: view) : nil
         )
     }
 

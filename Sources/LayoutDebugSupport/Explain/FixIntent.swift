@@ -13,6 +13,9 @@ enum IntentEvidence: Int, Codable, Hashable, Sendable, Comparable, CaseIterable 
     /// One attribute of one item pinned twice, to other constants or anchors:
     /// one of the two is not meant (often two states of one screen).
     case pinnedTwice
+    /// A size of SwiftUI's hosting view, which its content gives: the app's
+    /// constraint on that view is the one to give way (`FixIntent+Hosting`).
+    case hostingSize
     /// A constant width or height between two pinned edges of the same view:
     /// the edges already give the size, so the constant is the extra one.
     case fixedSize
@@ -25,6 +28,7 @@ enum IntentEvidence: Int, Codable, Hashable, Sendable, Comparable, CaseIterable 
         case .autoresizing: return "an autoresizing mask's constraints beside your own"
         case .transientSize: return "a size the system sets only for a moment"
         case .pinnedTwice: return "one attribute pinned twice"
+        case .hostingSize: return "a size SwiftUI gives its hosting view"
         case .fixedSize: return "a fixed size between two pinned edges"
         }
     }
@@ -35,6 +39,7 @@ enum IntentEvidence: Int, Codable, Hashable, Sendable, Comparable, CaseIterable 
         case .autoresizing: return "autoresizing"
         case .transientSize: return "transientSize"
         case .pinnedTwice: return "pinnedTwice"
+        case .hostingSize: return "hostingSize"
         case .fixedSize: return "fixedSize"
         }
     }
@@ -56,8 +61,8 @@ struct FixIntent {
         var reason: String
     }
 
-    private let conflict: ConflictSnapshot
-    private let phrases: ExplanationPhrases
+    let conflict: ConflictSnapshot
+    let phrases: ExplanationPhrases
     /// The transient size, when the conflict has one: its index and axis.
     private let transient: (index: Int, axis: LayoutAxis)?
     /// Pairs of the app's constraints that pin one attribute of one item twice.
@@ -79,7 +84,7 @@ struct FixIntent {
         guard conflict.mutuallyExclusive.indices.contains(fix.constraintIndex) else { return nil }
         if fix.change == .noAutoresizing { return autoresizing(fix) }
         let found = [transientStanding(fix.constraintIndex), pinnedTwiceStanding(fix.constraintIndex),
-                     fixedSizeStanding(fix.constraintIndex)].compactMap { $0 }
+                     hostingStanding(fix), fixedSizeStanding(fix.constraintIndex)].compactMap { $0 }
         return found.min { $0.evidence < $1.evidence }
     }
 

@@ -25,8 +25,11 @@ extension ConflictReportRenderer {
                 }
                 continue
             }
-            guard let hint = hint(for: constraint, in: c), seen.insert(hint).inserted else { continue }
-            hints.append(hint)
+            // A hosting view's hint (`+Hosting`) comes before the constraint's own, once per view.
+            for hint in [hostingHint(for: constraint, in: c), hint(for: constraint, in: c)].compactMap({ $0 })
+            where seen.insert(hint).inserted {
+                hints.append(hint)
+            }
         }
         // Stack hints were held as placeholders (the stack's name) to keep their place.
         let system = ConflictTriage.owner(of: c) == .system
@@ -71,7 +74,7 @@ extension ConflictReportRenderer {
                 + "if you position it with constraints."
         }
         guard let identifier = c.identifier else {
-            if c.className == "NSContentSizeLayoutConstraint" {
+            if c.className == "NSContentSizeLayoutConstraint", hostingHint(for: c, in: conflict) == nil {
                 return "\(item)'s intrinsic content size is in the conflict: change its content "
                     + "hugging or compression resistance priority, or lower your constraint."
             }

@@ -116,7 +116,7 @@ struct DocumentView: Encodable {
         case address, className, name, title, property, depth, superview, frame, windowFrame
         case intrinsicContentSize, contentMode, hugging, compressionResistance, translatesAutoresizingMask
         case autoresizingMask, hasAmbiguousLayout, ambiguousVariables, isLayoutGuide, isFlipped, viewController
-        case isAppClass, constraints, ancestorConstraints, skippedSubviews
+        case isAppClass, constraints, ancestorConstraints, hosting, skippedSubviews
     }
 
     /// Writes the view's fields in the schema's order, each only when known and not at its
@@ -137,6 +137,7 @@ struct DocumentView: Encodable {
         if isAppClass { try c.encode(true, forKey: .isAppClass) }
         if !constraints.isEmpty { try c.encode(constraints.map(ConstraintSnapshot.Installed.init), forKey: .constraints) }
         if !ancestorConstraints.isEmpty { try c.encode(ancestorConstraints, forKey: .ancestorConstraints) }
+        try c.encodeIfPresent(layout?.hosting, forKey: .hosting)
         if skippedSubviews { try c.encode(true, forKey: .skippedSubviews) }
     }
 

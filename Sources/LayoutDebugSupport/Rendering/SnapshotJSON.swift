@@ -81,6 +81,7 @@ enum SnapshotJSON {
             out.write("]")
         }
         writeAncestorConstraints(v.ancestorConstraints, reported: reported, into: &out)
+        if let hosting = v.hosting { writeHosting(hosting, into: &out) }
         out.write(skippedSubviews ? ",\"skippedSubviews\":true}" : "}")
     }
 
@@ -356,5 +357,10 @@ enum SnapshotJSON {
             out.writeJSONString(text)
         }
         out.write("]")
+    }
+
+    @inline(__always)
+    static func writeBool(_ value: Bool, into out: inout TextWriter) {
+        if value { out.write("true") } else { out.write("false") }
     }
 }

@@ -84,6 +84,7 @@ enum ViewLayoutDescription {
         out.write("Resistance.....")
         writePair(view.compressionResistance, into: &out)
         out.write("\n")
+        if view.hosting != nil { writeHosting(view, indent: indent, into: &out) }
         out.write(indent)
         out.write("Constraints....")
         out.write(decimal: Int64(view.constraints.count))

@@ -18,8 +18,11 @@ enum AppModuleNames {
     ///   - modules: The app's own modules; empty keeps every name.
     ///   - isTaken: Whether a class of the short name exists elsewhere (the
     ///     live adapter asks the runtime; a log cannot say).
+    ///   - keepingLookalikes: Whether a short name that reads as a framework's
+    ///     keeps its module; `false` where the module is a framework's itself
+    ///     (`SwiftUI._UIHostingView`, `HostingViewNames`).
     /// - Returns: The readable name.
-    static func shortened(_ name: String, modules: Set<String>,
+    static func shortened(_ name: String, modules: Set<String>, keepingLookalikes: Bool = true,
                                  isTaken: (String) -> Bool = { _ in false }) -> String {
         guard !modules.isEmpty, name.contains(".") else { return name }
         var out = ""
@@ -29,7 +32,7 @@ enum AppModuleNames {
             if atTypeStart, let dot = rest.firstIndex(of: "."), modules.contains(String(rest[..<dot])) {
                 let after = rest[rest.index(after: dot)...]
                 let short = after.prefix { $0 != "<" && $0 != ">" && $0 != "," && $0 != " " && $0 != "?" && $0 != "]" }
-                if !short.isEmpty, !looksLikeFramework(short), !isTaken(String(short)) {
+                if !short.isEmpty, !(keepingLookalikes && looksLikeFramework(short)), !isTaken(String(short)) {
                     rest = after
                     atTypeStart = false
                     continue

@@ -85,6 +85,8 @@ struct ViewSnapshot: Hashable, Sendable {
     var ancestorConstraints: [ConstraintSnapshot]
     /// Subviews (and layout guides) in order.
     var children: [ViewSnapshot]
+    /// What a SwiftUI hosting view says of its size; `nil` for other views.
+    var hosting: Optional<HostingSnapshot>
 
     /// Creates a snapshot; every collection defaults to empty.
     init(
@@ -104,7 +106,8 @@ struct ViewSnapshot: Hashable, Sendable {
         viewController: String? = nil,
         constraints: [ConstraintSnapshot] = [],
         ancestorConstraints: [ConstraintSnapshot] = [],
-        children: [ViewSnapshot] = []
+        children: [ViewSnapshot] = [],
+        hosting: HostingSnapshot? = nil
     ) {
         self.reference = reference
         self.superclassNames = superclassNames
@@ -123,6 +126,7 @@ struct ViewSnapshot: Hashable, Sendable {
         self.constraints = constraints
         self.ancestorConstraints = ancestorConstraints
         self.children = children
+        self.hosting = hosting
     }
 }
 

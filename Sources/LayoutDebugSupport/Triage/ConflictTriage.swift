@@ -52,7 +52,8 @@ public struct ConflictTriage: Hashable, Sendable {
         if let evidence = systemEvidence(constraints) {
             return ConflictTriage(owner: .system, evidence: evidence, place: ConflictPlace.find(in: conflict))
         }
-        return ConflictTriage(owner: .yours, evidence: yoursEvidence(conflict, constraints))
+        let evidence = HostingConflict.evidence(conflict, constraints) ?? yoursEvidence(conflict, constraints)
+        return ConflictTriage(owner: .yours, evidence: evidence)
     }
 
     /// A conflict's owner alone, as `classify` finds it, without wording the

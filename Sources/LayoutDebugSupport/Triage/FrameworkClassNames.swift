@@ -47,10 +47,12 @@ enum FrameworkClassNames {
     /// RocketSimApp #974) and the keyboard's assistant bar (IQKeyboardManager #1592).
     static let privateLastNames = ["ButtonWrapper", "SystemInputAssistantView"]
 
-    /// SwiftUI's own classes, demangled (`SwiftUI._UIHostingView<…>`) or not
-    /// (`_TtGC7SwiftUI14_UIHostingView…`, `_TtC7SwiftUI…`): the hosting
-    /// view and what SwiftUI puts in it are SwiftUI's, not the app's.
-    static let swiftUIPrefixes = ["SwiftUI.", "_TtGC7SwiftUI", "_TtC7SwiftUI"]
+    /// SwiftUI's own classes, demangled (`SwiftUI.PlatformViewHost<…>`) or not
+    /// (`_TtGC7SwiftUI14_UIHostingView…`, `_TtC7SwiftUI…`), and its hosting
+    /// views as reports name them (`_UIHostingView<…>`, `NSHostingView<…>`:
+    /// `HostingViewNames`): the hosting view and what SwiftUI puts in it are
+    /// SwiftUI's, not the app's.
+    static let swiftUIPrefixes = ["SwiftUI.", "_TtGC7SwiftUI", "_TtC7SwiftUI", "_UIHostingView<", "NSHostingView<"]
 
     /// Prefixes of public framework class names (Objective-C has no modules).
     static let publicNamePrefixes = ["UI", "NS", "CA", "WK", "MK", "AV", "SK", "SCN", "PK"]

@@ -18,7 +18,8 @@ struct OwnerEvidence: Hashable, Sendable {
     /// a plain view is constrained with no alert controller's internals to
     /// make it the alert's.
     var excludesSystem: Bool { excludesSystemAlone || namesPlainView && !namesAlertInternals }
-    /// Some constraint names a framework-internal view.
+    /// Some constraint names a framework-internal view other than SwiftUI's
+    /// hosting view.
     var namesInternalView = false
     /// Some item rules the system out on its own.
     var excludesSystemAlone = false
@@ -54,7 +55,10 @@ struct OwnerEvidence: Hashable, Sendable {
         guard let item else { return }
         switch FrameworkClassNames.kind(of: item) {
         case .frameworkInternal:
-            namesInternalView = true
+            // The app makes its hosting views (a `UIHostingController`, an
+            // `NSHostingView`) and sets their `sizingOptions`: one alone is no
+            // sign of the framework's hand, SwiftUI's hosting view in a toolbar is.
+            if !HostingViewNames.isShortHostingName(item.className) { namesInternalView = true }
             if item.className.hasPrefix("_UIAlertController") { namesAlertInternals = true }
         case .systemGuide: break
         case .publicFramework where item.className == "UIView" && item.title == nil && item.name == nil:

@@ -58,7 +58,9 @@ final class DemoScenarioTests: XCTestCase {
         XCTAssertEqual(names, ["cell-width-conflict", "autoresizing-conflict", "duplicate-leading", "hugging", "ambiguous",
                                "stack-conflict", "margins", "rtl", "many-views", "conflict-storm",
                                "keyboard-conflict", "toolbar-conflict", "cell-reuse-conflict", "property-names", "profile-feed", "background-conflict",
-                               "owner-storm"] + traps + ["runloop-conflict", "runloop-update-constraints", "runloop-background-conflict"])
+                               "owner-storm"] + traps + ["runloop-conflict", "runloop-update-constraints", "runloop-background-conflict"]
+                       + ["hosting-cell-conflict", "hosting-keyboard-conflict", "hosting-window-conflict",
+                          "hosting-fractional", "hosting-infinity"])
         XCTAssertTrue(DemoCatalog.listing.contains("\nmany-views N            a deep and wide tree of N views"))
         // A scenario laid out by the deferred pass says so first, and only those do.
         for line in DemoCatalog.listing.split(separator: "\n") {

@@ -34,7 +34,7 @@ final class ConflictTriageSwiftUIEraTests: XCTestCase {
             "<NSLayoutConstraint:0x600001f48b40 _UIToolbarContentView:0x7fe2c8d0f6a0.height == 44   (active)>",
         ])
         XCTAssertEqual(result.owner, .system)
-        XCTAssertTrue(result.evidence.hasPrefix("only SwiftUI-internal views: SwiftUI."), result.evidence)
+        XCTAssertEqual(result.evidence, "only SwiftUI-internal views: _UIHostingView<AnyView>, _UIToolbarContentView")
     }
 
     func test_keyboardAssistantBar_isUIKits() throws {

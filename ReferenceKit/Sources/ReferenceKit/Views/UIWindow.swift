@@ -20,6 +20,11 @@ open class UIWindow: UIView {
         }
     }
 
+    /// The smallest and largest size of the content (AppKit's `NSWindow`
+    /// `contentMinSize`/`contentMaxSize`), which an `NSHostingView` content view sets.
+    open var contentMinSize: CGSize = .zero
+    open var contentMaxSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+
     /// ReferenceKit does not archive views; decoding always fails.
     public required init?(coder: NSCoder) {
         return nil

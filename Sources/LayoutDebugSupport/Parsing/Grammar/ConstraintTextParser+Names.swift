@@ -105,7 +105,9 @@ extension ConstraintTextParser {
         var className = interner.string(text, classStart, cursor)
         // A Swift class's runtime name (`_TtC3App10HeaderView`) reads as the live reports write it.
         if text[classStart] == UInt8(ascii: "_"), let readable = MangledClassName.demangle(className) {
-            className = readable
+            className = readable.hasPrefix("SwiftUI.") ? HostingViewNames.readable(readable) : readable
+        } else if text[classStart] == UInt8(ascii: "N"), className.hasPrefix("NSKVONotifying_") {
+            className = HostingViewNames.readable(className)
         }
         cursor += 1
         if cursor < end, text[cursor] == UInt8(ascii: " ") { cursor += 1 }
