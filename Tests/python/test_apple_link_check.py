@@ -124,6 +124,23 @@ def test_a_symbol_weak_in_one_object_but_strong_in_another_is_not_weak():
     assert link_check.sort_undefined(["_swift_coroFrameAlloc"], objects)[2] == ["_swift_coroFrameAlloc"]
 
 
+def test_swift_symbols_of_a_framework_whose_stub_lists_none_are_left_to_that_stub(tmp_path):
+    frameworks = tmp_path / "System" / "Library" / "Frameworks"
+    for module, exports in (("SwiftUI", "_AXActivateAction, _AXBackButtonTrait"),
+                            ("Combine", "_$s7Combine9PublisherMp, _$s7Combine11CancellableMp")):
+        folder = frameworks / (module + ".framework")
+        folder.mkdir(parents=True)
+        (folder / (module + ".tbd")).write_text("--- !tapi-tbd-v3\nexports:\n  - symbols: [ %s ]\n" % exports)
+    undefined = ["_$s7SwiftUI19UIHostingControllerCMn", "_$s7Combine9PublisherMp", "_$s9Cassowary6SolverCMa",
+                 "___isPlatformVersionAtLeast", "_$s7SwiftUI32UIHostingControllerSizingOptionsVMa"]
+    # SwiftUI.tbd lists no $s7SwiftUI: both SwiftUI symbols are left to it. Combine's stub has
+    # Swift symbols, so a missing one is a real miss; Cassowary has no stub in the SDK at all.
+    assert link_check.left_to_swiftless_stubs(undefined, str(tmp_path)) == {
+        "SwiftUI.tbd": ["_$s7SwiftUI19UIHostingControllerCMn", "_$s7SwiftUI32UIHostingControllerSizingOptionsVMa"]}
+    assert link_check.swift_module("_$s10Foundation4DataVMn") == "Foundation"
+    assert link_check.swift_module("_swift_coroFrameAlloc") is None
+
+
 # MARK: - what the library loads
 
 def loading(*loads):

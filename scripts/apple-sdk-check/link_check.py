@@ -13,7 +13,11 @@ What no SDK stub defines, and why it is not a failure: compiler-rt's builtins
 image from libclang_rt.<os>.a; and weak references to runtime entry points newer than the
 SDK (`swift_coroFrameAlloc`), which are null on older systems and checked before use. Each is
 listed. The macOS snapshot lacks its files over 4 MiB (Foundation.tbd): there, symbols left
-unresolved are reported with the stubs the snapshot lacks, not as failures.
+unresolved are reported with the stubs the snapshot lacks, not as failures. The iOS snapshot's
+SwiftUI.tbd lists SwiftUI's C and Objective-C symbols and none of its Swift ones (no `$s7SwiftUI`
+in its 308 lines, where Foundation.tbd beside it has thousands of `$s10Foundation`): a Swift
+symbol of a framework whose stub lists none is reported as left to that stub, not as a failure,
+and is not checked.
 
 The compiler is the Linux toolchain's, with `-runtime-compatibility-version none` (Xcode's
 back-deployment libraries, libswiftCompatibility*.a, are not on Linux), and the SDKs' Swift
@@ -169,6 +173,38 @@ def sort_undefined(undefined, images):
     return sorted(builtins), sorted(weak), sorted(set(undefined) - weak - builtins)
 
 
+SWIFT_SYMBOL = re.compile(r"^_\$s(\d+)([A-Za-z_])")
+
+
+def swift_module(symbol):
+    """The module a mangled Swift symbol starts with (`_$s7SwiftUI…` is SwiftUI's), or None."""
+    match = SWIFT_SYMBOL.match(symbol)
+    if not match:
+        return None
+    start = match.start(2)
+    return symbol[start:start + int(match.group(1))]
+
+
+def left_to_swiftless_stubs(undefined, sdk_folder):
+    """{stub's file name: [symbols]} for the Swift symbols of frameworks whose .tbd in the SDK
+    lists no Swift symbol of their own module: such a stub cannot resolve them, right or wrong."""
+    left, listed = {}, {}
+    for symbol in undefined:
+        module = swift_module(symbol)
+        if not module:
+            continue
+        if module not in listed:
+            stub = os.path.join(sdk_folder, "System", "Library", "Frameworks", module + ".framework", module + ".tbd")
+            listed[module] = None
+            if os.path.isfile(stub):
+                with open(stub, errors="replace") as handle:
+                    if ("$s%d%s" % (len(module), module)) not in handle.read():
+                        listed[module] = module + ".tbd"
+        if listed[module]:
+            left.setdefault(listed[module], []).append(symbol)
+    return left
+
+
 def load_problems(image, platform, deployment):
     """The loads of OS libraries newer than the deployment target, as one line each. A weak
     load is one too: dyld then loads the library without it, and every function of it is
@@ -213,14 +249,16 @@ def link_library(tools, product, objects, libraries, target, deployment, sdk_fol
         if not more or set(more) <= set(stubs):
             break
         stubs = sorted(set(stubs) | set(more))
-    builtins, weak, rest = sort_undefined(undefined, images)
+    swiftless = left_to_swiftless_stubs(undefined, sdk_folder)
+    left = {symbol for symbols in swiftless.values() for symbol in symbols}
+    builtins, weak, rest = sort_undefined([s for s in undefined if s not in left], images)
     if stubs:  # a weak reference may be to a missing stub's symbol as well: cannot tell
         weak, rest = [], sorted(set(rest) | set(weak))
     if undefined and not others:
         path, _, others, _ = link_dylib(tools, product, objects, libraries, target, deployment, sdk_folder, build,
                                         tolerated=undefined, stubs=stubs)
     image = macho.read(path) if path else None
-    return {"image": image, "builtins": builtins, "weak": weak, "unresolved": rest,
+    return {"image": image, "builtins": builtins, "weak": weak, "unresolved": rest, "swiftless": swiftless,
             "stubs": sorted({real for _, real in stubs}), "errors": others}
 
 
@@ -239,6 +277,9 @@ def describe_library(product, found, target, deployment):
                                                                  + (", ..." if len(unresolved) > 3 else ""))
     print("   %-30s %s: %s" % ("lib%s.dylib" % product, versions, count), flush=True)
     print("      loads: " + ", ".join(name + (" (weak)" if kind == "weak" else "") for name, kind in image.loads))
+    for stub, symbols in sorted(found["swiftless"].items()):
+        print("      left to %s, which in this snapshot lists no Swift symbols (not checked): %s"
+              % (stub, ", ".join(symbols[:3]) + (", ... (%d in all)" % len(symbols) if len(symbols) > 3 else "")))
     if unresolved and not stubs:
         problems += ["lib%s.dylib: unresolved %s" % (product, symbol) for symbol in unresolved]
     problems += build_version_problems(image, target.platform, deployment)
@@ -305,6 +346,10 @@ def link_target(check, target, packages, work, own):
         target.name, target.triple(deployment), len(found_by_library), unresolved)
     if unchecked:
         summary += " (the snapshot lacks %s)" % ", ".join(os.path.basename(s) for s in unchecked)
+    swiftless = sorted({stub for f in found_by_library for stub in f["swiftless"]})
+    if swiftless:
+        left = sum(len(symbols) for f in found_by_library for symbols in f["swiftless"].values())
+        summary += ", %d left to %s without Swift symbols" % (left, ", ".join(swiftless))
     summary += ", %d problem(s), %d s" % (len(problems), time.time() - started)
     print(summary, flush=True)
     return summary, bool(problems)
