@@ -150,6 +150,35 @@ final class DisplayCycleLoopTests: XCTestCase {
             + "Layout feedback loop detected in subtree of \(grown). More info may be available in the log for com.apple.UIKit.LayoutLoop'"), text)
     }
 
+    /// A view with a subview laid out by constraints, whose `layoutSubviews` skips super.
+    @MainActor
+    final class Forgetful: UIView {
+        override func layoutSubviews() {}
+    }
+
+    func test_inTheIOS7Era_aLayoutSubviewsWithoutSuper_failsUIKitsAssertion() {
+        let text = textOfChildThatDies {
+            UIKitLayoutEra.current = .iOS7
+            let root = makeRoot()
+            makeChild(of: makeChild(of: root, Forgetful()))
+            root.layoutIfNeeded()
+        }
+        XCTAssertTrue(text.contains("*** Assertion failure in -[ReferenceKitTests.DisplayCycleLoopTests.Forgetful layoutSublayersOfLayer:], "
+            + "/SourceCache/UIKit_Sim/UIKit-2935.137/UIView.m:8794\n*** Terminating app due to uncaught exception "
+            + "'NSInternalInconsistencyException', reason: 'Auto Layout still required after executing -layoutSubviews. "
+            + "ReferenceKitTests.DisplayCycleLoopTests.Forgetful's implementation of -layoutSubviews needs to call super.'"), text)
+    }
+
+    func test_fromIOS8_aLayoutSubviewsWithoutSuper_raisesNothing() {
+        onMain {
+            let root = makeRoot()
+            let child = makeChild(of: makeChild(of: root, Forgetful()))
+            NSLayoutConstraint.activate([child.widthAnchor.constraint(equalToConstant: 30)])
+            root.layoutIfNeeded()
+            XCTAssertEqual(child.frame.width, 30, "iOS 8 applies the engine's frames whatever the override does")
+        }
+    }
+
     // MARK: - Helpers
 
     /// The exception line that ends a child's text.

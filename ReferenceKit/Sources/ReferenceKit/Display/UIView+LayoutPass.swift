@@ -18,6 +18,8 @@ struct DisplayCycleMarks {
     var needsDisplay = false
     /// Set by `UIView.updateConstraints()`: whether an override called super.
     var calledSuperUpdateConstraints = false
+    /// Set by `UIView.layoutSubviews()`: whether an override called super.
+    var calledSuperLayoutSubviews = false
 }
 
 // MARK: - Marking
@@ -128,7 +130,7 @@ extension UIView {
         let debugger = LayoutFeedbackLoopDebugger.shared
         for view in views {
             debugger?.willLayout(view)
-            view.layoutSubviews()
+            view.sendLayoutSubviews()
         }
     }
 
