@@ -113,7 +113,7 @@ public enum DemoCatalog {
         DemoScenario(name: "owner-storm",
                      summary: "N conflicts cycling the owners: yours (duplicate width), system (keyboard), transient (reused cell)",
                      takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),
-    ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios + HostingScenarios.scenarios
+    ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios + HostingScenarios.scenarios + LoopScenarios.scenarios
 
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {

@@ -88,13 +88,20 @@ final class LayoutFeedbackLoopDebugger {
         text += "Views caught in loop: (\n" + caught.map { "    \($0.description)" }.joined(separator: ",\n") + "\n)\n\n"
         text += "Views receiving layout in order: (\n" + received.map { "    \($0.view.description)" }.joined(separator: ",\n") + "\n)\n\n"
         text += "\n*** Views With Geometry Changes ***\n"
+        // Each view's frame at each layout, and the views' frames now, as the loop comes round.
+        let records = received + caught.map { ($0, $0.frame) }
         for view in caught {
-            let frames = received.filter { $0.view === view }.map(\.frame)
+            let frames = records.filter { $0.view === view }.map(\.frame)
             guard Set(frames.map { "\($0)" }).count > 1 else { continue }
             text += "Geometry change records for \(view.description):\n"
-                + frames.map { "    frame = (\($0.origin.x) \($0.origin.y); \($0.size.width) \($0.size.height))" }.joined(separator: "\n") + "\n"
+                + frames.map { "    frame = (\(Self.text($0)))" }.joined(separator: "\n") + "\n"
         }
         return text
+    }
+
+    /// A frame as view descriptions write it: `x y; width height`.
+    private static func text(_ frame: CGRect) -> String {
+        "\(formatNumber(frame.minX)) \(formatNumber(frame.minY)); \(formatNumber(frame.width)) \(formatNumber(frame.height))"
     }
 
     /// UIKit writes to os_log, subsystem com.apple.UIKit, category LayoutLoop; a console shows
