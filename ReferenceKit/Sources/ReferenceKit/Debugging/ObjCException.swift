@@ -16,27 +16,22 @@ func raiseException(name: String, reason: String) -> Never {
     objcExceptionThrow(ObjCException(name: name, reason: reason))
 }
 
-/// The exception in flight: what a debugger reads at `objc_exception_throw`.
-public struct ObjCException: Sendable {
-    public let name: String
-    public let reason: String
+/// The exception in flight: `objc_exception_throw`'s argument, for a debugger stopped there.
+struct ObjCException: Sendable {
+    let name: String
+    let reason: String
 }
-
-/// The last exception raised, readable from a debugger stopped at the throw.
-nonisolated(unsafe) public private(set) var lastRaisedException: ObjCException?
 
 #if os(Linux)
 @_silgen_name("objc_exception_throw")
 @inline(never)
 @_optimize(none)
 func objcExceptionThrow(_ exception: ObjCException) -> Never {
-    lastRaisedException = exception
     fatalError("uncaught exception '\(exception.name)'")
 }
 #else
 @inline(never)
 func objcExceptionThrow(_ exception: ObjCException) -> Never {
-    lastRaisedException = exception
     fatalError("uncaught exception '\(exception.name)'")
 }
 #endif

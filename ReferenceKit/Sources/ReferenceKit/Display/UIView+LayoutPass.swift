@@ -32,7 +32,7 @@ extension UIView {
         guard !cycleMarks.needsLayout else { return }
         cycleMarks.needsLayout = true
         ImplicitTransaction.current.add(self)
-        window?.markedDuringCycle(.layout)
+        if WindowDisplayCycle.running > 0 { window?.markedDuringCycle(.layout) }
     }
 
     /// Marks the view as needing the update-constraints pass before its next layout pass.
@@ -40,7 +40,7 @@ extension UIView {
         guard !cycleMarks.needsUpdateConstraints else { return }
         cycleMarks.needsUpdateConstraints = true
         ImplicitTransaction.current.add(self)
-        window?.markedDuringCycle(.updateConstraints)
+        if WindowDisplayCycle.running > 0 { window?.markedDuringCycle(.updateConstraints) }
     }
 
     /// Whether the view waits for the update-constraints pass.

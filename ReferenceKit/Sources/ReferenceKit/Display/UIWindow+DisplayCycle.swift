@@ -17,7 +17,7 @@ public enum DisplayCycleRules: Sendable {
 }
 
 /// A pass of the window's display cycle, under AppKit's name for it.
-public enum WindowPass: String, Sendable {
+enum WindowPass: String, Sendable {
     case updateConstraints = "Update Constraints in Window"
     case layout = "Layout Window"
 }
@@ -36,6 +36,9 @@ struct WindowDisplayCycle {
     /// Set while a pass applies the engine's frames: the marks their size changes make are
     /// cleared by that same pass.
     var appliesEngineFrames = false
+
+    /// How many windows run their cycle now: while none does, a mark looks for no window.
+    @MainActor static var running = 0
 
     /// The count of `pass`, after one more mark.
     mutating func increment(_ pass: WindowPass) -> Int {
@@ -62,7 +65,11 @@ extension UIWindow {
     /// A mark made by a pass asks for another; `markedDuringCycle` counts it.
     func runDisplayCycle(_ pass: (UIWindow) -> Void) {
         displayCycle = WindowDisplayCycle(isRunning: true)
-        defer { displayCycle = WindowDisplayCycle() }
+        WindowDisplayCycle.running += 1
+        defer {
+            displayCycle = WindowDisplayCycle()
+            WindowDisplayCycle.running -= 1
+        }
         repeat { pass(self) } while !displayCycle.ignoresMarks && needsAnotherPass
     }
 
@@ -107,7 +114,7 @@ extension UIWindow {
     }
 
     /// AppKit's reason for `pass`, without the window.
-    public static func limitReason(_ pass: WindowPass) -> String {
+    static func limitReason(_ pass: WindowPass) -> String {
         "The window has been marked as needing another \(pass.rawValue) pass, but it has already had more "
             + "\(pass.rawValue) passes than there are views in the window."
     }
@@ -117,7 +124,7 @@ extension UIWindow {
     /// (research: 11 public samples, each the same value twice and none a view count);
     /// a titled window prints its title before the language, which ReferenceKit's
     /// windows lack; the language is ReferenceKit's, English.
-    public var windowDescription: String {
+    var windowDescription: String {
         let number = "0x" + String(windowNumber, radix: 16) + " (\(windowNumber))"
         let rect = "{{\(Self.number(frame.origin.x)), \(Self.number(frame.origin.y))}, "
             + "{\(Self.number(frame.size.width)), \(Self.number(frame.size.height))}}"
