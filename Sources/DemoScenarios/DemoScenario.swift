@@ -113,16 +113,16 @@ public enum DemoCatalog {
         DemoScenario(name: "owner-storm",
                      summary: "N conflicts cycling the owners: yours (duplicate width), system (keyboard), transient (reused cell)",
                      takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),
-    ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios + HostingScenarios.scenarios + LoopScenarios.scenarios
+    ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios + HostingScenarios.scenarios
 
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {
-        scenarios.first { $0.name == name }
+        (scenarios + loops).first { $0.name == name }
     }
 
     /// The `--list` text: one line per scenario, `name [N]  summary`.
     public static var listing: String {
-        scenarios.map { scenario in
+        (scenarios + loops).map { scenario in
             let usage = scenario.name + (scenario.takesCount ? " N" : "")
             // A name too long for the column (`trap-redundant-constraint-fixed`) keeps
             // two spaces before its summary: padding would cut it.
