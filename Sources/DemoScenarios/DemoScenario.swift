@@ -115,6 +115,11 @@ public enum DemoCatalog {
                      takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),
     ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios + HostingScenarios.scenarios
 
+    /// The layout loops, listed after `scenarios` but kept out of them: each ends the process
+    /// in the exception UIKit or AppKit raises (or spins), so it runs alone, never built beside
+    /// the others.
+    public static let loops: [DemoScenario] = LoopScenarios.scenarios
+
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {
         (scenarios + loops).first { $0.name == name }
