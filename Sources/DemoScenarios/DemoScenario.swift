@@ -115,14 +115,19 @@ public enum DemoCatalog {
                      takesCount: true, defaultCount: 3, build: { OwnerScenarios.storm(root: $0, count: $1) }),
     ] + TrapScenarios.scenarios + RunLoopScenarios.scenarios + HostingScenarios.scenarios
 
+    /// The layout loops, listed after `scenarios` but kept out of them: each ends the process
+    /// in the exception UIKit or AppKit raises (or spins), so it runs alone, never built beside
+    /// the others.
+    public static let loops: [DemoScenario] = LoopScenarios.scenarios
+
     /// The scenario called `name`, if there is one.
     public static func scenario(named name: String) -> DemoScenario? {
-        scenarios.first { $0.name == name }
+        (scenarios + loops).first { $0.name == name }
     }
 
     /// The `--list` text: one line per scenario, `name [N]  summary`.
     public static var listing: String {
-        scenarios.map { scenario in
+        (scenarios + loops).map { scenario in
             let usage = scenario.name + (scenario.takesCount ? " N" : "")
             // A name too long for the column (`trap-redundant-constraint-fixed`) keeps
             // two spaces before its summary: padding would cut it.

@@ -16,11 +16,15 @@ struct RunLoopScript: Sendable {
     let turns: @Sendable (_ count: Int) -> Int
     /// Turn `turn`'s step, run in that turn before its commit.
     let step: @MainActor @Sendable (_ window: UIWindow, _ turn: Int, _ count: Int) -> Void
+    /// What the scenario sets before the app launches, as launch arguments would
+    /// (`LoopScenarios` arms UIKit's feedback loop debugger, read at the first layout).
+    var beforeLaunch: (@MainActor @Sendable () -> Void)? = nil
 
     /// Runs every turn in the calling process's main run loop, one run-loop turn each, as
     /// `layout-demo` does under `UIApplicationMain` (for a test, which has its own `main`).
     @MainActor
     func runTurns(in window: UIWindow, count: Int) {
+        beforeLaunch?()
         for turn in 0..<turns(count) {
             step(window, turn, count)
             // The run loop's observers, Core Animation's commit among them, run before it
@@ -253,6 +257,7 @@ public enum DemoApplication {
     @MainActor
     public static func run(_ scenario: DemoScenario, count: Int?, finish: @escaping @MainActor (UIWindow) -> Never) -> Never {
         DemoAppDelegate.plan = (scenario, count ?? scenario.defaultCount, finish)
+        scenario.runLoop?.beforeLaunch?()
         UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, String(reflecting: DemoAppDelegate.self))
     }
 }

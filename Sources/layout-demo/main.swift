@@ -12,10 +12,29 @@ private func usage() -> String {
     "usage: layout-demo <scenario> [N]\n       layout-demo --list\n       layout-demo --help\n"
 }
 
+/// The arguments without `-Key value` pairs: launch arguments that Foundation puts in
+/// the user defaults' argument domain, as Xcode's scheme passes them to an app
+/// (`-UIViewLayoutFeedbackLoopDebuggingThreshold 100`).
+private func withoutLaunchDefaults(_ arguments: [String]) -> [String] {
+    var kept: [String] = []
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        if argument.count > 1, argument.hasPrefix("-"), argument.dropFirst().first?.isLetter == true,
+           index + 1 < arguments.count, argument != "--list", argument != "--help", argument != "-h" {
+            index += 2
+            continue
+        }
+        kept.append(argument)
+        index += 1
+    }
+    return kept
+}
+
 /// Runs the command line; returns the exit status.
 @MainActor
 private func run() -> Int32 {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    let arguments = withoutLaunchDefaults(Array(CommandLine.arguments.dropFirst()))
     if arguments.first == "--list" {
         print(DemoCatalog.listing, terminator: "")
         return 0

@@ -30,6 +30,8 @@ def conflict_scenarios():
     """(name, arguments) of every scenario whose plain run logs a conflict."""
     found = []
     for name in scenarios():
+        if name.startswith("loop-"):
+            continue  # each ends the process in UIKit's or AppKit's exception: test_loop_scenarios.py
         arguments = [1] if name == "conflict-storm" else ([10] if name == "many-views" else [])
         status, _, stderr = run_demo(name, *arguments)
         assert status == 0, (name, stderr)

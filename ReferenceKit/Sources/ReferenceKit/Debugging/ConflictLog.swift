@@ -36,7 +36,7 @@ enum ConflictLog {
 
     /// `2026-11-22 10:48:58.123456+0000 layout-demo[4242:4242] [LayoutConstraints] `; the thread id is the
     /// process id, which is the main thread's id on Linux.
-    static func header() -> String {
+    static func header(category: String = "LayoutConstraints") -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
@@ -46,7 +46,7 @@ enum ConflictLog {
                           Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(now.tv_nsec / 1000))
         let process = ProcessInfo.processInfo.processName
         let pid = getpid()
-        return "\(date) \(process)[\(pid):\(pid)] [LayoutConstraints] "
+        return "\(date) \(process)[\(pid):\(pid)] [\(category)] "
     }
 
     /// A description as `NSArray` prints a string element: quotes and

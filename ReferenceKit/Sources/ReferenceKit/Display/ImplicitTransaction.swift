@@ -78,6 +78,7 @@ final class ImplicitTransaction {
         guard !roots.isEmpty else { return }
         isCommitting = true
         defer { isCommitting = false }
+        uncheckedMainActor { LayoutFeedbackLoopDebugger.shared?.beginTurn() }
         caContextCommitTransaction(roots)
     }
 }
@@ -186,7 +187,12 @@ func caContextCommitTransaction(_ roots: [UIView]) {
 @inline(never)
 @_optimize(none)
 func caLayerLayoutAndDisplayIfNeeded(_ root: UIView) {
-    caLayerLayoutIfNeeded(root)
+    if let window = root as? UIWindow {
+        // A window marked again by its own pass runs another, in this same commit.
+        uncheckedMainActor { window.runDisplayCycle { caLayerLayoutIfNeeded($0) } }
+    } else {
+        caLayerLayoutIfNeeded(root)
+    }
     uncheckedMainActor { root.displayIfNeeded() }
 }
 

@@ -18,6 +18,8 @@ struct DisplayCycleMarks {
     var needsDisplay = false
     /// Set by `UIView.updateConstraints()`: whether an override called super.
     var calledSuperUpdateConstraints = false
+    /// Set by `UIView.layoutSubviews()`: whether an override called super.
+    var calledSuperLayoutSubviews = false
 }
 
 // MARK: - Marking
@@ -30,6 +32,7 @@ extension UIView {
         guard !cycleMarks.needsLayout else { return }
         cycleMarks.needsLayout = true
         ImplicitTransaction.current.add(self)
+        if WindowDisplayCycle.running > 0 { window?.markedDuringCycle(.layout) }
     }
 
     /// Marks the view as needing the update-constraints pass before its next layout pass.
@@ -37,6 +40,7 @@ extension UIView {
         guard !cycleMarks.needsUpdateConstraints else { return }
         cycleMarks.needsUpdateConstraints = true
         ImplicitTransaction.current.add(self)
+        if WindowDisplayCycle.running > 0 { window?.markedDuringCycle(.updateConstraints) }
     }
 
     /// Whether the view waits for the update-constraints pass.
@@ -110,15 +114,24 @@ extension UIView {
 
     /// UIKit's `_updateConstraintsAsNecessaryAndApplyLayoutFromEngine`: the update pass,
     /// the system constraints, the frames, then `layoutSubviews()` top-down. A mark made
-    /// by a `layoutSubviews()` waits for the next pass.
+    /// by a `layoutSubviews()` asks the window for another pass (`runDisplayCycle`).
     @inline(never)
     func updateConstraintsAsNecessaryAndApplyLayoutFromEngine(_ engine: LayoutEngine) {
         updateConstraintsIfNeeded()
         let views = subtreeViews()
+        // The marks the engine's own frames make are this pass's, cleared below: they ask
+        // the window for no other pass.
+        let window = window
+        window?.displayCycle.appliesEngineFrames = true
         for view in views where view.enrolledEngine === engine { view.refreshSystemConstraints() }
         engine.assignFrames()
+        window?.displayCycle.appliesEngineFrames = false
         for view in views { view.cycleMarks.needsLayout = false }
-        for view in views { view.layoutSubviews() }
+        let debugger = LayoutFeedbackLoopDebugger.shared
+        for view in views {
+            debugger?.willLayout(view)
+            view.sendLayoutSubviews()
+        }
     }
 
     /// The display phase for this hierarchy: `draw(_:)` for each view marked with

@@ -168,7 +168,10 @@ open class UIView: UIResponder, LayoutItem {
     // MARK: - Layout hooks
 
     /// Lays out subviews by hand after the engine has set frames; does nothing by default.
-    open func layoutSubviews() {}
+    /// (In UIKit of iOS 6 and 7 it applied the engine's frames: see `UIKitLayoutEra`.)
+    open func layoutSubviews() {
+        cycleMarks.calledSuperLayoutSubviews = true
+    }
 
     /// Adds or changes the view's own constraints in the update-constraints pass, which
     /// runs bottom-up before each layout pass for the views marked with

@@ -25,6 +25,16 @@ open class UIWindow: UIView {
     open var contentMinSize: CGSize = .zero
     open var contentMaxSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
 
+    /// Whose display cycle the window runs: UIKit's (the default) or AppKit's, whose
+    /// window counts its passes (`UIWindow+DisplayCycle.swift`).
+    open var displayCycleRules = DisplayCycleRules.uiKit
+
+    /// The window's number, as AppKit's `windowNumber`: unique among the app's windows.
+    public let windowNumber = WindowNumbers.next()
+
+    /// The passes of the display cycle running now.
+    var displayCycle = WindowDisplayCycle()
+
     /// ReferenceKit does not archive views; decoding always fails.
     public required init?(coder: NSCoder) {
         return nil
