@@ -135,8 +135,14 @@ def test_swift_symbols_of_a_framework_whose_stub_lists_none_are_left_to_that_stu
                  "___isPlatformVersionAtLeast", "_$s7SwiftUI32UIHostingControllerSizingOptionsVMa"]
     # SwiftUI.tbd lists no $s7SwiftUI: both SwiftUI symbols are left to it. Combine's stub has
     # Swift symbols, so a missing one is a real miss; Cassowary has no stub in the SDK at all.
-    assert link_check.left_to_swiftless_stubs(undefined, str(tmp_path)) == {
+    assert link_check.left_to_swiftless_stubs(undefined, str(tmp_path), ["/System/Library/Frameworks"]) == {
         "SwiftUI.tbd": ["_$s7SwiftUI19UIHostingControllerCMn", "_$s7SwiftUI32UIHostingControllerSizingOptionsVMa"]}
+    # Mac Catalyst links iOSSupport's frameworks first: there SwiftUI.tbd lists its Swift symbols.
+    catalyst = tmp_path / "System" / "iOSSupport" / "System" / "Library" / "Frameworks" / "SwiftUI.framework"
+    catalyst.mkdir(parents=True)
+    (catalyst / "SwiftUI.tbd").write_text("--- !tapi-tbd-v3\nexports:\n  - symbols: [ _$s7SwiftUI4ViewMp ]\n")
+    assert link_check.left_to_swiftless_stubs(
+        undefined, str(tmp_path), ["/System/iOSSupport/System/Library/Frameworks", "/System/Library/Frameworks"]) == {}
     assert link_check.swift_module("_$s10Foundation4DataVMn") == "Foundation"
     assert link_check.swift_module("_swift_coroFrameAlloc") is None
 

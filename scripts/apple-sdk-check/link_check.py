@@ -185,24 +185,29 @@ def swift_module(symbol):
     return symbol[start:start + int(match.group(1))]
 
 
-def left_to_swiftless_stubs(undefined, sdk_folder):
-    """{stub's file name: [symbols]} for the Swift symbols of frameworks whose .tbd in the SDK
-    lists no Swift symbol of their own module: such a stub cannot resolve them, right or wrong."""
-    left, listed = {}, {}
+def left_to_swiftless_stubs(undefined, sdk_folder, framework_folders):
+    """{stub's file name: [symbols]} for the Swift symbols of frameworks whose .tbd, the first the
+    link finds in `framework_folders` (`search_folders`), lists no Swift symbol of its own module:
+    such a stub cannot resolve them, right or wrong."""
+    stubs, left = {}, {}
     for symbol in undefined:
         module = swift_module(symbol)
-        if not module:
-            continue
-        if module not in listed:
-            stub = os.path.join(sdk_folder, "System", "Library", "Frameworks", module + ".framework", module + ".tbd")
-            listed[module] = None
-            if os.path.isfile(stub):
-                with open(stub, errors="replace") as handle:
-                    if ("$s%d%s" % (len(module), module)) not in handle.read():
-                        listed[module] = module + ".tbd"
-        if listed[module]:
-            left.setdefault(listed[module], []).append(symbol)
+        if module and module not in stubs:
+            stubs[module] = swiftless_stub(module, sdk_folder, framework_folders)
+        if module and stubs[module]:
+            left.setdefault(stubs[module], []).append(symbol)
     return left
+
+
+def swiftless_stub(module, sdk_folder, framework_folders):
+    """`<module>.tbd` when the framework's stub the link finds first lists no `$s<len><module>`
+    symbol; None when it lists some, or the SDK has no such framework."""
+    for folder in framework_folders:
+        path = sdk_folder + folder + "/%s.framework/%s.tbd" % (module, module)
+        if os.path.isfile(path):
+            with open(path, errors="replace") as handle:
+                return None if "$s%d%s" % (len(module), module) in handle.read() else module + ".tbd"
+    return None
 
 
 def load_problems(image, platform, deployment):
@@ -249,7 +254,7 @@ def link_library(tools, product, objects, libraries, target, deployment, sdk_fol
         if not more or set(more) <= set(stubs):
             break
         stubs = sorted(set(stubs) | set(more))
-    swiftless = left_to_swiftless_stubs(undefined, sdk_folder)
+    swiftless = left_to_swiftless_stubs(undefined, sdk_folder, search_folders(target, sdk_folder)[1])
     left = {symbol for symbols in swiftless.values() for symbol in symbols}
     builtins, weak, rest = sort_undefined([s for s in undefined if s not in left], images)
     if stubs:  # a weak reference may be to a missing stub's symbol as well: cannot tell
