@@ -106,7 +106,7 @@ struct FixSolving {
             if change > Self.tolerance {
                 total += change
                 forecast.moves.append(.init(view: view, from: old, to: new, outside: outside, wasOutside: wasOutside,
-                                            decided: decided[placement.view] ?? FixForecast.Value.allCases))
+                                            decided: decidedValues(of: placement)))
             } else if let outside {
                 forecast.staysOutside.append(.init(view: view, outside: outside, movesOut: wasOutside == nil))
             }
@@ -124,7 +124,7 @@ struct FixSolving {
     func notLaidOut(_ recovered: Solution) -> [FixForecast.Move] {
         placements.compactMap { placement in
             let now = local(placement, [:]), then = local(placement, recovered.frames)
-            let values = decided[placement.view] ?? FixForecast.Value.allCases
+            let values = decidedValues(of: placement)
             let pairs: [FixForecast.Value: (Double, Double)] = [.x: (now.x, then.x), .y: (now.y, then.y),
                                                                 .width: (now.width, then.width),
                                                                 .height: (now.height, then.height)]
@@ -173,6 +173,12 @@ struct FixSolving {
         return decided
     }
 
+    /// The frame values the conflict's constraints decide for the placed view; all four for a
+    /// view they do not name.
+    private func decidedValues(of placement: ViewPlacement) -> [FixForecast.Value] {
+        decided[placement.view] ?? FixForecast.Value.allCases
+    }
+
     /// The constraints' item at `address`, as the log named it (a log's
     /// conflict lists no views).
     private func item(_ address: UInt64) -> ObjectReference? {
@@ -202,7 +208,7 @@ struct FixSolving {
     /// it on that axis.
     private func outsideText(_ placement: ViewPlacement, _ frames: [UInt64: SnapshotRect]) -> String? {
         let frame = frames[placement.view] ?? placement.frame
-        let axes = DecidedAxes(decided[placement.view] ?? FixForecast.Value.allCases)
+        let axes = DecidedAxes(decidedValues(of: placement))
         var places: [String] = []
         if !Self.contains(superviewFrame(placement, frames), frame, on: axes) { places.append("its superview") }
         if !Self.contains(placement.window, frame, on: axes) { places.append("the window") }
