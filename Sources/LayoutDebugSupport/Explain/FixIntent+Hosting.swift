@@ -18,13 +18,13 @@ extension FixIntent {
         let c = conflict.mutuallyExclusive[fix.constraintIndex]
         guard !c.isSystemConstraint, let axis = c.firstAttribute.axis else { return nil }
         guard let hosting = [c.firstItem, c.secondItem].compactMap({ $0 })
-            .first(where: { HostingConflict.isUIKitHostingView($0) != nil }) else { return nil }
+            .first(where: { HostingConflict.kind(of: $0) != nil }) else { return nil }
         let name = phrases.name(hosting, c)
         let size = axis == .horizontal ? "width" : "height"
         if c.secondItem == nil, c.firstAttribute.canonical.isSize {
             let value = ExplainNumber.text(c.constant)
             let bound = c.relation == .greaterThanOrEqual ? "minimum" : c.relation == .lessThanOrEqual ? "maximum" : "fixed"
-            guard HostingConflict.isUIKitHostingView(hosting) == true else {
+            guard HostingConflict.kind(of: hosting) == .uiKit else {
                 // No identifier marks an NSHostingView's own size constraints
                 // in any public log, so a log cannot tell its from the app's.
                 return Standing(evidence: .hostingSize, order: 0,

@@ -15,11 +15,9 @@ enum HostingConflict {
         constraints.lazy.compactMap(\.firstItem).first { HostingViewNames.isHostingView($0.className) }
     }
 
-    /// Whether `item` is one of SwiftUI's hosting views, and which: `nil`
-    /// for another view, `true` for a `UIHostingController`'s, `false` for an `NSHostingView`.
-    static func isUIKitHostingView(_ item: ObjectReference?) -> Bool? {
-        guard let item, let kind = HostingViewNames.kind(of: item.className) else { return nil }
-        return kind == .uiKit
+    /// Which of SwiftUI's hosting views `item` is; `nil` for another view.
+    static func kind(of item: ObjectReference?) -> HostingViewNames.Kind? {
+        item.flatMap { HostingViewNames.kind(of: $0.className) }
     }
 
     /// The owner's evidence for a conflict of the app's that places or sizes
