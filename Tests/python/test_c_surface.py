@@ -146,3 +146,23 @@ def test_the_parse_reads_each_c_type_and_an_empty_list():
         "lds_a": "void *(*)(void)",
         "lds_b": "void *(*)(void *, const char *, unsigned long long, unsigned int)",
     }
+
+
+def test_the_surface_digest_is_the_one_of_the_cdecl_functions():
+    # lload refuses a library whose lds_surface differs from constants.SURFACE_DIGEST: the
+    # library's copy must be the digest of its own entry points, or every build is refused.
+    swift = swift_prototypes(read(path) for path in entry_point_files())
+    expected = constants.surface_digest(swift)
+    declared = re.search(r'static\s+let\s+digest\s*=\s*"(\w+)"',
+                         read(os.path.join(LIBRARY_DIR, "CEntry", "CEntrySurface.swift")))
+    assert declared, "CEntrySurface.swift declares no digest"
+    assert declared.group(1) == expected, (
+        "an entry point changed: set CEntrySurface.digest to \"%s\"" % expected)
+    assert constants.SURFACE_DIGEST == expected
+
+
+def test_the_surface_digest_changes_with_any_prototype():
+    changed = dict(constants.PROTOTYPES, lds_fix="void *(*)(const char *, unsigned int)")
+    assert constants.surface_digest(changed) != constants.SURFACE_DIGEST
+    fewer = {name: prototype for name, prototype in constants.PROTOTYPES.items() if name != "lds_picture"}
+    assert constants.surface_digest(fewer) != constants.SURFACE_DIGEST

@@ -2,6 +2,7 @@
 layout (no LLDB).
 """
 
+import hashlib
 import os
 
 
@@ -52,6 +53,7 @@ FIX_WAIT_SECONDS = 10
 # CEntry/CEntryPoints*.swift, held to them by Tests/python/test_c_surface.py.
 PROTOTYPES = {
     "lds_version": "void *(*)(void)",
+    "lds_surface": "void *(*)(void)",
     "lds_report": "void *(*)(void *, unsigned int)",
     "lds_constraints": "void *(*)(void *, unsigned int)",
     "lds_trace": "void *(*)(void *, unsigned int)",
@@ -68,3 +70,15 @@ PROTOTYPES = {
     "lds_storm_stop": "void *(*)(unsigned int)",
     "lds_report_number": "void *(*)(unsigned int)",
 }
+
+
+def surface_digest(prototypes):
+    """The first 16 hex digits of the SHA-256 of each `name prototype` line, sorted: what
+    `lds_surface` returns from a library built with the same entry points
+    (CEntry/CEntrySurface.swift)."""
+    lines = "".join("%s %s\n" % (name, prototypes[name]) for name in sorted(prototypes))
+    return hashlib.sha256(lines.encode("utf-8")).hexdigest()[:16]
+
+
+SURFACE_SYMBOL = "lds_surface"
+SURFACE_DIGEST = surface_digest(PROTOTYPES)

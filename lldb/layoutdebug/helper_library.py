@@ -6,7 +6,7 @@ import os
 import shutil
 import tempfile
 
-from .constants import LIBRARY_BASENAME, LIBRARY_ENV, VERSION_SYMBOL
+from .constants import LIBRARY_BASENAME, LIBRARY_ENV, SURFACE_DIGEST, SURFACE_SYMBOL, VERSION_SYMBOL
 from .errors import LayoutDebugError
 from .expression_errors import first_line
 from .library_search import device_library_path, library_candidates, library_extension, sandbox_copies, \
@@ -21,11 +21,14 @@ from .symbols import code_symbol
 def load_library(ctx):
     """The facts of ctx's process, with the helper library in it; and whether this call loaded it."""
     facts = facts_for(ctx.process, ctx.target)
+    if facts.surface_problem is not None:
+        raise LayoutDebugError(facts.surface_problem)
     if facts.library is not None:
         return facts, False
     anchor = code_symbol(ctx.target, VERSION_SYMBOL)
     if anchor is not None:
         facts.found_library("(already in the process)", anchor, ctx.target)
+        check_surface(ctx, facts)
         return facts, False
     triple = ctx.target.GetTriple()
     on_mac = apple_platform(triple) == IPHONEOS and process_runs_on_mac(ctx.target)
@@ -44,7 +47,32 @@ def load_library(ctx):
         raise LayoutDebugError("loaded %s but it has no %s symbol: is it LayoutDebugSupport?"
                                % (path, VERSION_SYMBOL))
     facts.found_library(path, anchor, ctx.target)
+    check_surface(ctx, facts)
     return facts, True
+
+
+def check_surface(ctx, facts):
+    """Raises a LayoutDebugError, and keeps it for every later command in this run, when the
+    library in the process was built with other entry points than these commands call: its
+    `lds_surface` is missing or gives another digest. Called once, before any other call."""
+    found = None
+    if code_symbol(ctx.target, SURFACE_SYMBOL) is not None:
+        found = ctx.call_entry(SURFACE_SYMBOL, origins=False).strip()
+    problem = surface_problem(facts.library, found)
+    if problem is not None:
+        facts.surface_problem = problem
+        raise LayoutDebugError(problem)
+
+
+def surface_problem(path, found):
+    """The one line that refuses the library at `path` whose `lds_surface` gave `found` (None:
+    it has none), or None when it is the surface these commands were written for."""
+    if found == SURFACE_DIGEST:
+        return None
+    what = "has no %s" % SURFACE_SYMBOL if found is None else "has C surface %s" % (found[:40] or "(empty)")
+    return ("%s %s %s, and these commands call %s: it was built from other sources, so no call is "
+            "made into it; rebuild it (swift build) or install it again (./install.sh)"
+            % (LIBRARY_BASENAME, path, what, SURFACE_DIGEST))
 
 
 def load_image(process, path, local=None):

@@ -25,6 +25,7 @@ class ProcessFacts(object):
         self.library = None  # the path loaded, or "(already in the process)"
         self.anchor = None   # SBAddress of lds_version, in the library
         self.anchor_load = None
+        self.surface_problem = None  # why the library in the process is refused (helper_library)
         self.entries = {}    # entry point -> load address (None: call it by name)
         self.memory = None   # LocalMemory, decided at the first read
         self.skip_list = None  # the library's answer to `lsettings --skip`, once given in this run

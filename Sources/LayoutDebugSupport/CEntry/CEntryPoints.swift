@@ -28,6 +28,16 @@ public func lds_version() -> UnsafeMutableRawPointer {
     }
 }
 
+/// `lds_surface()`: the digest of the C surface this library was built with
+/// (`CEntrySurface.digest`). `lload` compares it with its own before any other call: a library
+/// built from other sources would be called with the wrong arguments.
+@_cdecl("lds_surface")
+public func lds_surface() -> UnsafeMutableRawPointer {
+    entryPoint {
+        ReportBuffer.publish(CEntrySurface.digest)
+    }
+}
+
 /// `lds_report(object, flags)`: a view's descent report, or a constraint's report.
 @_cdecl("lds_report")
 public func lds_report(_ object: UnsafeMutableRawPointer?, _ flags: UInt32) -> UnsafeMutableRawPointer {
