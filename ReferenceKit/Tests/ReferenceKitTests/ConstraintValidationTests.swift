@@ -72,6 +72,31 @@ final class ConstraintValidationTests: XCTestCase {
         }
     }
 
+    func test_activatingItemsInTwoHierarchies_raisesUIKitsExceptionThroughObjCExceptionThrow() {
+        let text = textOfChildThatDies {
+            let one = makeChild(of: makeRoot())
+            let other = makeChild(of: makeRoot())
+            one.leadingAnchor.constraint(equalTo: other.leadingAnchor).isActive = true
+        }
+        // Foundation's line for an uncaught exception, then the stop inside objc_exception_throw
+        // (its own last words name the exception), where an exception breakpoint stops.
+        XCTAssertTrue(text.contains("*** Terminating app due to uncaught exception 'NSGenericException', reason: "
+            + "'Unable to activate constraint with anchors <NSLayoutConstraint:"), text)
+        XCTAssertTrue(text.contains("uncaught exception 'NSGenericException'\n"), text)
+    }
+
+    func test_aMixedAxesAnchorConstraint_raisesUIKitsInvalidPairingThroughObjCExceptionThrow() {
+        let text = textOfChildThatDies {
+            let view = makeChild(of: makeRoot())
+            _ = NSLayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: view, attribute: .top,
+                                   multiplier: 1, constant: 0)
+        }
+        XCTAssertTrue(text.contains("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: "
+            + "'*** +[NSLayoutConstraint constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:]: "
+            + "Invalid pairing of layout attributes.'"), text)
+        XCTAssertTrue(text.contains("uncaught exception 'NSInvalidArgumentException'\n"), text)
+    }
+
     func test_activate_installsOnTheNearestCommonAncestor() {
         onMain {
             let root = makeRoot()

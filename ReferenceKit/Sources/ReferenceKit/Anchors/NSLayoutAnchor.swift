@@ -66,7 +66,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
         let secondAttribute = anchor?.attribute ?? .notAnAttribute
         if let error = NSLayoutConstraint.validate(item: first, attribute: attribute, toItem: second,
                                                    attribute: secondAttribute, multiplier: multiplier) {
-            fatalError(error.description)
+            error.raise()
         }
         guard systemSpacing else {
             return NSLayoutConstraint(first: first, firstAttribute: attribute, relation: relation, second: second,

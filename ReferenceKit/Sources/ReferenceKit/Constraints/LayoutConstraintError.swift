@@ -5,8 +5,10 @@ import Foundation
 /// The misuse UIKit raises an exception for, with UIKit's message.
 ///
 /// UIKit throws an Objective-C exception; Swift cannot catch one, so
-/// ReferenceKit stops the program with the same text. `validate` returns the
-/// error instead, for callers and tests that want to check first.
+/// ReferenceKit raises it as an uncaught one (`raise()`): the same text, and the
+/// stop in `objc_exception_throw` with the raiser's frames below, where a debugger's
+/// exception breakpoint stops on Apple platforms. `validate` returns the error
+/// instead, for callers and tests that want to check first.
 struct LayoutConstraintError: Error, Equatable, CustomStringConvertible {
     /// The exception's name: `NSInvalidArgumentException` or `NSGenericException`.
     let name: String
@@ -15,6 +17,11 @@ struct LayoutConstraintError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         "*** Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+    }
+
+    /// Raises the exception as UIKit does, uncaught (`raiseException`).
+    func raise() -> Never {
+        raiseException(name: name, reason: reason)
     }
 
     private static let factory = "*** +[NSLayoutConstraint constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:]: "

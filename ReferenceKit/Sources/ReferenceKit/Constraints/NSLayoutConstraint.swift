@@ -42,7 +42,7 @@ open class NSLayoutConstraint: Hashable {
     open var priority: UILayoutPriority = .required {
         willSet {
             if let error = Self.priorityChangeError(from: priority, to: newValue, installed: isActive) {
-                fatalError(error.description)
+                error.raise()
             }
         }
         didSet { if priority != oldValue { engineNeedsUpdate() } }
@@ -110,7 +110,7 @@ open class NSLayoutConstraint: Hashable {
     public convenience init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation,
                             toItem view2: Any?, attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
         if let error = Self.validate(item: view1, attribute: attr1, toItem: view2, attribute: attr2, multiplier: multiplier) {
-            fatalError(error.description)
+            error.raise()
         }
         self.init(first: view1 as! LayoutItem, firstAttribute: attr1, relation: relation,
                   second: view2 as? LayoutItem, secondAttribute: view2 == nil ? .notAnAttribute : attr2,
@@ -178,7 +178,7 @@ open class NSLayoutConstraint: Hashable {
         guard owner == nil else { return }
         switch installationTarget() {
         case .success(let view): view.addConstraint(self)
-        case .failure(let error): fatalError(error.description)
+        case .failure(let error): error.raise()
         }
     }
 

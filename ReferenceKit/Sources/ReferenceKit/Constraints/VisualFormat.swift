@@ -9,13 +9,15 @@ extension NSLayoutConstraint {
     /// `-` alone is the standard spacing: 8 points between siblings, 20 to
     /// the superview. Horizontal formats relate `leading`/`trailing` unless the
     /// options ask for a left-to-right or right-to-left direction. The
-    /// constraints come back inactive. A format UIKit cannot parse stops the
-    /// program with UIKit's `Unable to parse constraint format` message.
+    /// constraints come back inactive. A format UIKit cannot parse raises UIKit's
+    /// `NSInvalidArgumentException`, `Unable to parse constraint format`.
     public class func constraints(withVisualFormat format: String, options opts: FormatOptions = [],
                                 metrics: [String: Any]?, views: [String: Any]) -> [NSLayoutConstraint] {
         do {
             var parser = VisualFormatParser(format: format, options: opts, metrics: metrics ?? [:], views: views)
             return try parser.parse()
+        } catch let error as LayoutConstraintError {
+            error.raise()
         } catch {
             fatalError(String(describing: error))
         }

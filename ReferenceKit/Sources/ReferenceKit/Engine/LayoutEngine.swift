@@ -261,7 +261,7 @@ final class LayoutEngine {
     /// Stops the program, as UIKit's exception would, when the engine may not be
     /// changed now (`EngineAccess`): every change and layout pass starts here.
     func willChange() {
-        if let error = access.change(onMainThread: Thread.isMainThread) { fatalError(error.description) }
+        if let error = access.change(onMainThread: Thread.isMainThread) { error.raise() }
         // The new solution waits for the next layout pass, as UIKit's engine marks its host.
         host.setNeedsLayout()
     }
