@@ -25,11 +25,11 @@ APPKIT = ("The window has been marked as needing another {0} pass, but it has al
 
 
 def stderr_of(scenario, *arguments):
-    """The scenario's stderr; it must die of SIGILL (Swift's trap after the exception)."""
+    """The scenario's stderr; it must die of SIGABRT, as an app does after an uncaught exception."""
     assert os.path.isfile(DEMO), "build the package first (swift build); missing " + DEMO
     result = subprocess.run([DEMO, scenario] + list(arguments), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             universal_newlines=True, timeout=60)
-    assert result.returncode in (-4, 132), (result.returncode, result.stderr[-2000:])
+    assert result.returncode == -6, (result.returncode, result.stderr[-2000:])
     return result.stderr
 
 
@@ -53,6 +53,30 @@ def test_siblings_marking_each_other_in_updateConstraints_raise_the_update_const
     out = explained(text, tmp_path)
     assert "Loop: AppKit's Update Constraints in Window pass ran more times than the window has views" in out, out
     assert ", at (0, 0), 375 × 667," in out, out
+
+
+def test_an_uncaught_exception_prints_apples_throw_stack_and_aborts():
+    text = stderr_of("loop-update-siblings")
+    # Apple's console form (Tests/Fixtures/loops/SOURCES.md): the stack from objc_exception_throw,
+    # each frame's index in 4 columns and its image in 36, then libc++abi's line, and no Swift
+    # crash backtrace after it.
+    stack = text[text.index("*** First throw call stack:\n(\n"):]
+    assert re.match(r"\*\*\* First throw call stack:\n\(\n\t0   libReferenceKit\.so {18}0x[0-9a-f]{16} "
+                    r"objc_exception_throw \+ \d+\n", stack), stack[:500]
+    assert stack.endswith(")\nlibc++abi.dylib: terminating with uncaught exception of type NSException\n"), stack[-500:]
+
+
+def test_a_loop_as_the_app_printed_it_reads_whole_with_the_apps_frames_as_yours(tmp_path):
+    path = tmp_path / "stderr.txt"
+    path.write_text(stderr_of("loop-update-siblings"))
+    result = subprocess.run([EXPLAIN, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True, timeout=60)
+    assert "cut off" not in result.stderr, result.stderr
+    yours = result.stdout.split("Your frames (innermost first):\n", 1)[1].split("\nOnly a live debugger", 1)[0]
+    # ReferenceKit is the app's UIKit: the first frame of the app's own is the demo's (its
+    # PingPongLabel.updateConstraints, which layout-demo does not export a symbol for).
+    lines = yours.splitlines()
+    assert lines and all(" layout-demo " in line for line in lines), result.stdout
 
 
 def test_a_window_following_its_content_raises_after_two_passes_of_20_points(tmp_path):

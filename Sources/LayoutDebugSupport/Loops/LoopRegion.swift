@@ -375,10 +375,11 @@ struct LoopRegion {
 // MARK: - Platform frames
 
 extension LoopFrame {
-    /// Whether the frame is AppKit's or UIKit's (as crash reports name them before and after macOS 12).
+    /// Whether the frame is AppKit's or UIKit's (as crash reports name them before and after macOS 12),
+    /// or ReferenceKit's, which is UIKit for an app on Linux (its exceptions print Apple's form).
     var isPlatform: Bool {
         guard let image else { return false }
-        return ["AppKit", "UIKit", "UIKitCore", "com.apple.AppKit", "com.apple.UIKit"].contains(image)
+        return ["AppKit", "UIKit", "UIKitCore", "com.apple.AppKit", "com.apple.UIKit", "libReferenceKit.so"].contains(image)
     }
 }
 
