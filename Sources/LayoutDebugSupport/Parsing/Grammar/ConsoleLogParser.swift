@@ -258,8 +258,11 @@ struct ConsoleLogParser {
                 lineNumber = linesBefore + 1
             }
             let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
+            let wasHeader = state == .header
             readLine(text, lineStart, lineEnd, emit)
             lineStart = lineEnd + 1
+            // A summary reads a conflict met before from its block's bytes (`ConflictBlockCache`).
+            if !wasHeader, state == .header, let next = readBlock(text, from: lineStart, emit) { lineStart = next }
         }
         // Held lines are counted when they are read.
         if countsLines { lineNumber = linesBefore + text.newlines(from: counted, to: end) }

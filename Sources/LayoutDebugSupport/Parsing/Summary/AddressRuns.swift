@@ -31,7 +31,7 @@ enum AddressRuns {
     /// The digit after `digit` among its kind (`0`…`9`, `a`…`f`, `A`…`F`,
     /// wrapping): changing every digit this way keeps lengths, letters and
     /// which addresses are spelled alike, and zeros change too (`'tag:0x0'`).
-    private static func next(_ digit: UInt8) -> UInt8 {
+    static func nextDigit(_ digit: UInt8) -> UInt8 {
         switch digit {
         case UInt8(ascii: "9"): UInt8(ascii: "0")
         case UInt8(ascii: "f"): UInt8(ascii: "a")
@@ -65,7 +65,7 @@ extension AddressRuns {
             copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: runStart - index))
             index = runStart
             guard runEnd - runStart <= longest else { return }
-            for digit in runStart..<runEnd { copy.append(next(text[digit])) }
+            for digit in runStart..<runEnd { copy.append(nextDigit(text[digit])) }
             if runEnd > runStart, runEnd - runStart < longest { copy.append(UInt8(ascii: "1")) }
             index = runEnd
             runs += 1
