@@ -13,11 +13,15 @@
 /// the same conflicts with fresh addresses and numbered titles: the bench's
 /// 9,482 blocks are all distinct as bytes and 638 with these abstracted.
 ///
-/// A block met for the first time is read as any other, and kept only when
-/// a copy with every address and plain title changed (`ConflictBlock.changed`)
-/// reads the same, in a parser of its own (`scratch`); otherwise its key is
-/// read in full from then on. Bounded: the table is emptied when it grows
-/// past `capacity`.
+/// A block is read as any other the first time its key comes, and again
+/// the second time; it is kept then, when a copy with every address and
+/// plain title changed (`ConflictBlock.changed`) reads as it did, and read in
+/// full from then on otherwise. By then each of its lines has been met
+/// twice, so the line cache has checked its reading the same way
+/// (`ConflictLineCache`), and reading the copy costs no more than a conflict
+/// met again did before; what it checks is the rest: which lines the
+/// envelope keeps, as what, and where the block ends. Bounded: the table is
+/// emptied when it grows past `capacity`.
 final class ConflictBlockCache {
     /// A conflict kept: what its flush emitted, apart from its ordinal.
     struct Entry {
@@ -29,6 +33,8 @@ final class ConflictBlockCache {
 
     /// What is known of a block with a given key.
     enum Known {
+        /// Met once, read line by line.
+        case seenOnce
         /// Later blocks with its key are this conflict.
         case conflict(Entry)
         /// Its reading depends on its addresses or titles, or it is not one conflict alone.
@@ -37,9 +43,8 @@ final class ConflictBlockCache {
 
     private static let capacity = 4096
     private var entries: [ConflictShapeCache.Key: Known] = [:]
-    /// Caches for the parser that reads changed copies: its own, so that
-    /// checking a block changes nothing the real parser learns.
-    let scratch = SummarizingCaches(withBlocks: false)
+    /// Set while a changed copy is read, so that its parser reads it line by line.
+    var isChecking = false
     /// How many conflicts were taken from the table, for tests.
     private(set) var hits = 0
     private let spellings = SpellingNumbers()

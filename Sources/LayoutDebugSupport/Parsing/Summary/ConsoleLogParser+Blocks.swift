@@ -13,18 +13,27 @@ extension ConsoleLogParser {
     ///   itself (not summarizing, not a header alone, a block not in `text`,
     ///   or one whose key is read in full).
     mutating func readBlock(_ text: ByteText, from start: Int, _ emit: (ParsedConflict) -> Void) -> Int? {
-        guard let blocks = caches?.blocks, isFreshHeader, start < text.count,
+        guard let blocks = caches?.blocks, !blocks.isChecking, isFreshHeader, start < text.count,
               let end = ConflictBlock.end(text, from: start) else { return nil }
         let key = blocks.key(text, start, end)
-        switch blocks.lookup(key) {
+        let known = blocks.lookup(key)
+        switch known {
         case .conflict(let entry)?:
             emitKept(entry, emit)
             return end + 1
         case .readInFull?:
             return nil
-        case nil:
+        case .seenOnce?, nil:
             let (next, parsed) = readLines(text, start, end, emit)
-            blocks.store(key, parsed.map { checked($0, text, start, end) } ?? .readInFull)
+            guard let parsed else {
+                blocks.store(key, .readInFull)
+                return next
+            }
+            if case .seenOnce? = known {
+                blocks.store(key, checked(parsed, text, start, end))
+            } else {
+                blocks.store(key, .seenOnce)
+            }
             return next
         }
     }
@@ -69,21 +78,24 @@ extension ConsoleLogParser {
         return (lineStart, isOneConflict ? last : nil)
     }
 
-    /// The table's entry for a block read: its conflict, when a copy with
-    /// every address and plain title changed reads the same (`ConflictBlock.changed`)
-    /// and its lines had a shape (none was read in full).
+    /// The table's entry for a block read the second time: its conflict,
+    /// when a copy with every address and plain title changed
+    /// (`ConflictBlock.changed`) reads the same, read with the same caches
+    /// (its lines' readings checked already), and its lines had a shape.
     private func checked(_ parsed: ParsedConflict, _ text: ByteText, _ start: Int,
                          _ end: Int) -> ConflictBlockCache.Known {
-        guard let caches, let blocks = caches.blocks, let signature = parsed.signature, let owner = parsed.owner,
-              parsed.shape != nil, parsed.notice == nil else { return .readInFull }
+        guard let caches, let signature = parsed.signature, let owner = parsed.owner, parsed.shape != nil,
+              parsed.notice == nil else { return .readInFull }
         var snapshot = parsed.snapshot
         snapshot.ordinal = nil
         var copy = Array(UnsafeBufferPointer(start: Self.canonicalHeader.utf8Start,
                                              count: Self.canonicalHeader.utf8CodeUnitCount))
         copy.append(contentsOf: ConflictBlock.changed(text, start, end))
         copy.append(0x0A)
-        var reader = ConsoleLogParser(summarizing: true, appModules: appModules, caches: blocks.scratch)
         var found: [ParsedConflict] = []
+        caches.blocks.isChecking = true
+        defer { caches.blocks.isChecking = false }
+        var reader = ConsoleLogParser(summarizing: true, appModules: appModules, caches: caches)
         ByteText.withTerminated(&copy) { text, count in
             reader.consume(UnsafeBufferPointer(start: text.base, count: count)) { found.append($0) }
         }

@@ -17,12 +17,8 @@ public final class SummarizingCaches {
     let shapes = ConflictShapeCache()
     let interner = StringInterner()
     /// The conflicts it has read, by their blocks' bytes (`ConflictBlockCache`).
-    let blocks: ConflictBlockCache?
+    let blocks = ConflictBlockCache()
 
     /// Empty caches.
-    public init() { blocks = ConflictBlockCache() }
-
-    /// Empty caches, with no block cache when `withBlocks` is false (the one
-    /// that checks blocks reads them line by line).
-    init(withBlocks: Bool) { blocks = withBlocks ? ConflictBlockCache() : nil }
+    public init() {}
 }
