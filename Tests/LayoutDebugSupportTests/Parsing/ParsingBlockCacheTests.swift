@@ -98,7 +98,7 @@ final class ParsingBlockCacheTests: XCTestCase {
                                      "<NSLayoutConstraint:0x\(index)b0 UILabel:\(label)'Item \(index * 7)'.width == 60   (active)>"],
                             broken: "<NSLayoutConstraint:0x\(index)b0 UILabel:\(label)'Item \(index * 7)'.width == 60   (active)>")
         }.joined()
-        XCTAssertEqual(assertSummaryMatchesFullRead(text), 4, "every block after the second is taken from the cache")
+        XCTAssertEqual(assertSummaryMatchesFullRead(text), 4, "every block after the second is taken from the table")
     }
 
     /// Identifiers reach the signature, so they stay in a block's key.

@@ -15,9 +15,8 @@ public struct ParsedConflict: Sendable {
     /// `summarizing: true` (computed once per distinct conflict text).
     public var signature: String?
     /// When summarizing, an id shared by the conflicts whose text differs
-    /// only in addresses and plain titles, from the third one met on at the
-    /// latest (the first ones have ids of their own; several ids may have one
-    /// signature); lets a caller
+    /// only in addresses and plain titles, from the second one met on (the
+    /// first has an id of its own; several ids may have one signature); lets a caller
     /// count by a number instead of hashing the signature each time. `nil`
     /// for a text whose addresses change its signature (an address inside an
     /// identifier, say): such a conflict is read in full every time.

@@ -13,15 +13,15 @@
 /// the same conflicts with fresh addresses and numbered titles: the bench's
 /// 9,482 blocks are all distinct as bytes and 638 with these abstracted.
 ///
-/// A block is read as any other the first time its key comes, and again
-/// the second time; it is kept then, when a copy with every address and
-/// plain title changed (`ConflictBlock.changed`) reads as it did, and read in
-/// full from then on otherwise. By then each of its lines has been met
-/// twice, so the line cache has checked its reading the same way
-/// (`ConflictLineCache`), and reading the copy costs no more than a conflict
-/// met again did before; what it checks is the rest: which lines the
-/// envelope keeps, as what, and where the block ends. Bounded: the table is
-/// emptied when it grows past `capacity`.
+/// A block is read as any other the first time its key comes, and its
+/// conflict noted. The second time, a copy of it with every address and
+/// plain title changed (`ConflictBlock.changed`) is read with the same caches
+/// (which check each line's reading the same way, `ConflictLineCache`); when
+/// it reads as the first did, that conflict is the block's and is kept,
+/// and otherwise the key is read in full from then on. What the copy checks
+/// beyond the lines' readings is the rest: which lines the envelope keeps,
+/// as what, and where the block ends. Bounded: the table is emptied when it
+/// grows past `capacity`.
 final class ConflictBlockCache {
     /// A conflict kept: what its flush emitted, apart from its ordinal.
     struct Entry {
@@ -33,8 +33,8 @@ final class ConflictBlockCache {
 
     /// What is known of a block with a given key.
     enum Known {
-        /// Met once, read line by line.
-        case seenOnce
+        /// Met once, read line by line into this conflict.
+        case seenOnce(Entry)
         /// Later blocks with its key are this conflict.
         case conflict(Entry)
         /// Its reading depends on its addresses or titles, or it is not one conflict alone.
@@ -45,10 +45,10 @@ final class ConflictBlockCache {
     private var entries: [ConflictShapeCache.Key: Known] = [:]
     /// Set while a changed copy is read, so that its parser reads it line by line.
     var isChecking = false
-    /// How many conflicts were taken from the table, for tests.
+    /// How many conflicts were taken from the table once kept (the second of
+    /// a key's is not counted), for tests.
     private(set) var hits = 0
     private let spellings = SpellingNumbers()
-    private let values = SpellingNumbers()
 
     func lookup(_ key: ConflictShapeCache.Key) -> Known? {
         let known = entries[key]
@@ -58,7 +58,7 @@ final class ConflictBlockCache {
 
     /// `ConflictBlock.key` of `text[start..<end]`.
     func key(_ text: ByteText, _ start: Int, _ end: Int) -> ConflictShapeCache.Key {
-        ConflictBlock.key(text, start, end, spellings: spellings, values: values)
+        ConflictBlock.key(text, start, end, spellings: spellings)
     }
 
     func store(_ key: ConflictShapeCache.Key, _ known: Known) {
@@ -99,11 +99,9 @@ enum ConflictBlock {
     /// Hashes `text[start..<end]` with each address's digits and width
     /// replaced by its numbers among the block's spellings and values, and
     /// each plain title's text (`QuotedParameters.titleEnd`) by a mark.
-    static func key(_ text: ByteText, _ start: Int, _ end: Int, spellings: SpellingNumbers,
-                    values: SpellingNumbers) -> ConflictShapeCache.Key {
+    static func key(_ text: ByteText, _ start: Int, _ end: Int, spellings: SpellingNumbers) -> ConflictShapeCache.Key {
         var hasher = StreamHasher()
         spellings.reset()
-        values.reset()
         var index = start
         AddressRuns.forEach(in: text, start, end) { runStart, runEnd, value, capitals in
             hasher.add(text.base + index, count: runStart - index)
@@ -113,10 +111,9 @@ enum ConflictBlock {
                 // Too long to be read as an address: it is only text.
                 return hasher.add(text.base + runStart, count: digits)
             }
-            let spelling = spellings.number(of: .init(value: value, digits: digits, capitals: capitals))
             // A broken constraint names a listed one by value: equal values spelled apart must stay so.
-            let valueNumber = values.number(of: .init(value: value, digits: 0, capitals: 0))
-            hasher.add(UInt64(spelling) << 33 | UInt64(valueNumber) << 2 | (digits == 0 ? 1 : 0) | 2)
+            let numbers = spellings.numbers(of: .init(value: value, digits: digits, capitals: capitals))
+            hasher.add(UInt64(numbers.spelling) << 33 | UInt64(numbers.value) << 2 | (digits == 0 ? 1 : 0) | 2)
             hasher.add(capitals)
             if let close = QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
                                                      lineEnd: end) {

@@ -179,4 +179,17 @@ struct SpellingNumbers {
         known.append(spelling)
         return known.count - 1
     }
+
+    /// The number of `spelling`, a new one if not met since `reset`, and the
+    /// number of the first spelling met of its value: equal values spelled
+    /// apart (`0x010`, `0x10`) share the second and not the first.
+    func numbers(of spelling: Spelling) -> (spelling: Int, value: Int) {
+        var value: Int?
+        for (index, met) in known.elements.enumerated() where met.value == spelling.value {
+            if value == nil { value = index }
+            if met == spelling { return (index, value ?? index) }
+        }
+        known.append(spelling)
+        return (known.count - 1, value ?? known.count - 1)
+    }
 }

@@ -5,9 +5,10 @@ extension ConsoleLogParser {
     /// parser as `isFreshHeader` says.
     private static let canonicalHeader: StaticString = "Unable to simultaneously satisfy constraints.\n"
 
-    /// Reads the block after a header just read (`ConflictBlockCache`): from
-    /// the table when a block with its key was read and checked, else line
-    /// by line as the loop would, keeping the conflict when it checks.
+    /// Reads the block after a header just read (`ConflictBlockCache`): the
+    /// first time its key comes, line by line as the loop would; the second,
+    /// from the first's conflict once a changed copy of it checks; then from
+    /// the table.
     ///
     /// - Returns: where the loop reads on, or `nil` when it reads the block
     ///   itself (not summarizing, not a header alone, a block not in `text`,
@@ -16,24 +17,25 @@ extension ConsoleLogParser {
         guard let blocks = caches?.blocks, !blocks.isChecking, isFreshHeader, start < text.count,
               let end = ConflictBlock.end(text, from: start) else { return nil }
         let key = blocks.key(text, start, end)
-        let known = blocks.lookup(key)
-        switch known {
+        switch blocks.lookup(key) {
         case .conflict(let entry)?:
             emitKept(entry, emit)
             return end + 1
         case .readInFull?:
             return nil
-        case .seenOnce?, nil:
-            let (next, parsed) = readLines(text, start, end, emit)
-            guard let parsed else {
+        case .seenOnce(let first)?:
+            guard var entry = checks(first, text, start, end) else {
                 blocks.store(key, .readInFull)
-                return next
+                return nil
             }
-            if case .seenOnce? = known {
-                blocks.store(key, checked(parsed, text, start, end))
-            } else {
-                blocks.store(key, .seenOnce)
-            }
+            // An id of its own: every conflict taken from this entry is grouped under one signature.
+            entry.shape = caches?.shapes.newShape() ?? 0
+            blocks.store(key, .conflict(entry))
+            emitKept(entry, emit)
+            return end + 1
+        case nil:
+            let (next, parsed) = readLines(text, start, end, emit)
+            blocks.store(key, parsed.flatMap(Self.entry).map { .seenOnce($0) } ?? .readInFull)
             return next
         }
     }
@@ -78,16 +80,24 @@ extension ConsoleLogParser {
         return (lineStart, isOneConflict ? last : nil)
     }
 
-    /// The table's entry for a block read the second time: its conflict,
-    /// when a copy with every address and plain title changed
-    /// (`ConflictBlock.changed`) reads the same, read with the same caches
-    /// (its lines' readings checked already), and its lines had a shape.
-    private func checked(_ parsed: ParsedConflict, _ text: ByteText, _ start: Int,
-                         _ end: Int) -> ConflictBlockCache.Known {
-        guard let caches, let signature = parsed.signature, let owner = parsed.owner, parsed.shape != nil,
-              parsed.notice == nil else { return .readInFull }
+    /// What the table keeps of a conflict read line by line: `nil` when a
+    /// line was read in full (its key depends on addresses) or it is a notice.
+    private static func entry(_ parsed: ParsedConflict) -> ConflictBlockCache.Entry? {
+        guard let signature = parsed.signature, let owner = parsed.owner, parsed.shape != nil,
+              parsed.notice == nil else { return nil }
         var snapshot = parsed.snapshot
         snapshot.ordinal = nil
+        return ConflictBlockCache.Entry(snapshot: snapshot, signature: signature, owner: owner, shape: 0)
+    }
+
+    /// `first`, when a copy of the block at `start..<end` with every address
+    /// and plain title changed (`ConflictBlock.changed`) reads as it: one
+    /// conflict, with its signature, owner and envelope. Read with the same
+    /// caches, so its lines' readings are checked as the line cache checks
+    /// any line it meets a second time.
+    private func checks(_ first: ConflictBlockCache.Entry, _ text: ByteText, _ start: Int,
+                        _ end: Int) -> ConflictBlockCache.Entry? {
+        guard let caches else { return nil }
         var copy = Array(UnsafeBufferPointer(start: Self.canonicalHeader.utf8Start,
                                              count: Self.canonicalHeader.utf8CodeUnitCount))
         copy.append(contentsOf: ConflictBlock.changed(text, start, end))
@@ -100,12 +110,8 @@ extension ConsoleLogParser {
             reader.consume(UnsafeBufferPointer(start: text.base, count: count)) { found.append($0) }
         }
         reader.finish { found.append($0) }
-        guard found.count == 1, found[0].signature == signature, found[0].owner == owner else { return .readInFull }
-        found[0].snapshot.ordinal = nil
-        guard found[0].snapshot == snapshot else { return .readInFull }
-        // An id of its own: every conflict taken from this entry is grouped under one signature.
-        let entry = ConflictBlockCache.Entry(snapshot: snapshot, signature: signature, owner: owner,
-                                             shape: caches.shapes.newShape())
-        return .conflict(entry)
+        guard found.count == 1, let read = Self.entry(found[0]), read.signature == first.signature,
+              read.owner == first.owner, read.snapshot == first.snapshot else { return nil }
+        return first
     }
 }
