@@ -31,7 +31,7 @@ enum AddressRuns {
     /// The digit after `digit` among its kind (`0`…`9`, `a`…`f`, `A`…`F`,
     /// wrapping): changing every digit this way keeps lengths, letters and
     /// which addresses are spelled alike, and zeros change too (`'tag:0x0'`).
-    static func nextDigit(_ digit: UInt8) -> UInt8 {
+    private static func nextDigit(_ digit: UInt8) -> UInt8 {
         switch digit {
         case UInt8(ascii: "9"): UInt8(ascii: "0")
         case UInt8(ascii: "f"): UInt8(ascii: "a")
@@ -55,8 +55,9 @@ extension AddressRuns {
     /// a reading shows; a plain title or identifier after an address
     /// (`QuotedParameters`) is changed alike, each letter and digit and one letter more. Two spellings of one address (`0x010` and `0x10`)
     /// may part; the worst that does is keep a line out of the cache. A line cache keyed without digits or widths keeps
-    /// a reading only when this copy reads the same.
-    static func changedLine(_ text: ByteText, _ start: Int, _ end: Int) -> [UInt8] {
+    /// a reading only when this copy reads the same. Without `identifier`,
+    /// an identifier is left as it is (a conflict's block keeps them in its key).
+    static func changedLine(_ text: ByteText, _ start: Int, _ end: Int, identifier: Bool = true) -> [UInt8] {
         var copy: [UInt8] = []
         copy.reserveCapacity(end - start + 16)
         var index = start
@@ -69,7 +70,7 @@ extension AddressRuns {
             if runEnd > runStart, runEnd - runStart < longest { copy.append(UInt8(ascii: "1")) }
             index = runEnd
             runs += 1
-            if runs == 1, let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd,
+            if identifier, runs == 1, let close = QuotedParameters.identifierEnd(in: text, runStart: runStart, runEnd: runEnd,
                                                                  lineEnd: end) {
                 copy.append(contentsOf: [0x20, UInt8(ascii: "'")])
                 for byte in runEnd + 2..<close { copy.append(QuotedParameters.next(text[byte])) }

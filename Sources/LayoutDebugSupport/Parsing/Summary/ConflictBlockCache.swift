@@ -129,27 +129,10 @@ enum ConflictBlock {
     /// address digit the next of its kind, one digit more when shorter than
     /// `AddressRuns.longest`, and each plain title's letters and digits the
     /// next of theirs, one letter more. Spellings alike stay alike, so the
-    /// copy has the same key; a part of an address or title that reaches a
-    /// reading shows as a difference.
+    /// copy has the same key (unless one address is spelled two ways, which
+    /// then part: the block is read in full); a part of an address or title
+    /// that reaches a reading shows as a difference.
     static func changed(_ text: ByteText, _ start: Int, _ end: Int) -> [UInt8] {
-        var copy: [UInt8] = []
-        copy.reserveCapacity(end - start + 256)
-        var index = start
-        AddressRuns.forEach(in: text, start, end) { runStart, runEnd, _, _ in
-            copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: runStart - index))
-            index = runStart
-            guard runEnd - runStart <= AddressRuns.longest else { return }
-            for digit in runStart..<runEnd { copy.append(AddressRuns.nextDigit(text[digit])) }
-            if runEnd > runStart, runEnd - runStart < AddressRuns.longest { copy.append(UInt8(ascii: "1")) }
-            index = runEnd
-            guard let close = QuotedParameters.titleEnd(in: text, runStart: runStart, runEnd: runEnd, lineStart: start,
-                                                        lineEnd: end) else { return }
-            copy.append(UInt8(ascii: "'"))
-            for byte in runEnd + 1..<close { copy.append(QuotedParameters.next(text[byte])) }
-            copy.append(UInt8(ascii: "a"))
-            index = close
-        }
-        copy.append(contentsOf: UnsafeBufferPointer(start: text.base + index, count: end - index))
-        return copy
+        AddressRuns.changedLine(text, start, end, identifier: false)
     }
 }
