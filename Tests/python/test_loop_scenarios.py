@@ -104,6 +104,17 @@ def test_a_layoutSubviews_widening_its_superview_is_caught_by_the_feedback_loop_
         + root.group(1) + ". More info may be available in the log for com.apple.UIKit.LayoutLoop'" in text
 
 
+def test_a_feedback_loop_as_the_app_printed_it_reads_as_a_loop_and_no_conflict(tmp_path):
+    # UIKit's log lists the views caught as an array prints them, "(" then "<UIView: 0x…; frame = …>"
+    # lines: a list, but of views, not constraints.
+    path = tmp_path / "stderr.txt"
+    path.write_text(stderr_of("loop-superview-size"))
+    result = subprocess.run([EXPLAIN, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True, timeout=60)
+    assert "unparsed" not in result.stdout and "no readable constraint" not in result.stderr, result.stdout + result.stderr
+    assert "Loop: UIKit's layout feedback loop debugger found views laid out again and again" in result.stdout
+
+
 def test_the_feedback_loop_threshold_comes_from_the_launch_argument():
     text = stderr_of("loop-superview-size", "-UIViewLayoutFeedbackLoopDebuggingThreshold", "60")
     assert "with a threshold of 60\n" in text

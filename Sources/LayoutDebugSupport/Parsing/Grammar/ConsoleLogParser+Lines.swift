@@ -138,8 +138,12 @@ extension ConsoleLogParser {
                 reset()
             }
         case .explicitList:
-            // A constraint first: one that lost its `<` may end in `)`.
-            if isConstraint {
+            // A constraint first: one that lost its `<` may end in `)`. A view's description
+            // opens like one (`<UIView: 0x…; frame = (…)>`) but is none: a list of views (an
+            // app printing an array, UIKit's feedback-loop debugger naming the views caught in
+            // a loop) is something else, dropped below unless a header or a constraint came first.
+            let isView = isConstraint && !isNamedConstraint && Self.isViewDescription(text, end, constraint)
+            if isConstraint, !isView {
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if Self.isBracket(text, start, end, UInt8(ascii: ")")) {
                 state = .afterList
@@ -148,7 +152,7 @@ extension ConsoleLogParser {
                 state = .afterList
             } else if Self.isEllipsis(text, start, end) {
                 noteRepairs { $0.elisions += 1 }
-            } else if looksLikeConstraint(text, start, end) {
+            } else if !isView, looksLikeConstraint(text, start, end) {
                 addConstraint(text, start, end, isBroken: false, emit)
             } else if !blank {
                 // A list of something else (an app printing an array) is dropped;
@@ -432,6 +436,13 @@ extension ConsoleLogParser {
     static func opening(_ text: ByteText, _ start: Int, _ end: Int) -> ConstraintLine.Opening? {
         ConstraintLine.find(text, start, end, strict: false) ?? PastedTextRepair.bareOpening(text, start, end)
             ?? PastedTextRepair.classlessOpening(text, start, end)
+    }
+
+    /// Whether the opening a line holds is a view's description with its frame, not a
+    /// constraint (checked only for a class not named like a constraint).
+    private static func isViewDescription(_ text: ByteText, _ end: Int, _ opening: ConstraintLine.Opening?) -> Bool {
+        guard case .constraint(let start, _, _, _)? = opening else { return false }
+        return text.viewDescription(at: start, end: end) != nil
     }
 
     /// Inside a list, anything opening with `<` or `"<` is meant to be a constraint.
