@@ -69,6 +69,8 @@ PROTOTYPES = {
     "lds_storm_drain": "void *(*)(unsigned int)",
     "lds_storm_stop": "void *(*)(unsigned int)",
     "lds_report_number": "void *(*)(unsigned int)",
+    "lds_loop_arm": "void *(*)(unsigned int)",
+    "lds_loop_report": "void *(*)(unsigned int)",
 }
 
 

@@ -28,7 +28,15 @@ extension UIView {
     /// Marks the view as needing a layout pass. The pass runs at the end of the current
     /// run-loop turn (the commit of the thread's implicit transaction,
     /// `ImplicitTransaction`), or at the next `layoutIfNeeded()`.
+    ///
+    /// Its implementation can be replaced, as a swizzle replaces UIKit's
+    /// (`ReferenceKitDebugHooks.setImplementation(of:_:)`).
     public func setNeedsLayout() {
+        LayoutRequestMethods.setNeedsLayout.body(self)
+    }
+
+    /// `setNeedsLayout()`'s own implementation.
+    func markNeedsLayout() {
         guard !cycleMarks.needsLayout else { return }
         cycleMarks.needsLayout = true
         ImplicitTransaction.current.add(self)
@@ -36,7 +44,13 @@ extension UIView {
     }
 
     /// Marks the view as needing the update-constraints pass before its next layout pass.
+    /// Its implementation can be replaced, as `setNeedsLayout()`'s can.
     public func setNeedsUpdateConstraints() {
+        LayoutRequestMethods.setNeedsUpdateConstraints.body(self)
+    }
+
+    /// `setNeedsUpdateConstraints()`'s own implementation.
+    func markNeedsUpdateConstraints() {
         guard !cycleMarks.needsUpdateConstraints else { return }
         cycleMarks.needsUpdateConstraints = true
         ImplicitTransaction.current.add(self)

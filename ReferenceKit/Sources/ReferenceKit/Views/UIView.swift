@@ -10,8 +10,18 @@ import Foundation
 open class UIView: UIResponder, LayoutItem {
     /// The frame in the superview's coordinates. Setting it on a view whose
     /// autoresizing mask is translated updates its autoresizing constraints at once.
+    ///
+    /// The setter's implementation can be replaced, as a swizzle of `-[UIView setFrame:]`
+    /// replaces UIKit's (`ReferenceKitDebugHooks.setFrameImplementation(_:)`).
     open var frame: CGRect {
+        get { storedFrame }
+        set { LayoutRequestMethods.setFrame.body(self, newValue) }
+    }
+
+    /// The frame, and what its change does: the frame setter's own implementation.
+    var storedFrame: CGRect {
         didSet {
+            let frame = storedFrame
             guard frame != oldValue else { return }
             if frame.size != oldValue.size && !(enrolledEngine?.isAssigningFrames ?? false) {
                 resizeSubviews(withOldSize: oldValue.size)
@@ -93,7 +103,7 @@ open class UIView: UIResponder, LayoutItem {
 
     /// Creates a view with a frame.
     public init(frame: CGRect) {
-        self.frame = frame
+        self.storedFrame = frame
         super.init()
     }
 
