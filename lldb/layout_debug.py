@@ -73,6 +73,8 @@ from layoutdebug.local_memory import LocalMemory  # noqa: E402,F401
 from layoutdebug.local_read_policy import local_memory_refusal  # noqa: E402,F401
 from layoutdebug import origin_launch  # noqa: E402
 from layoutdebug.origin_launch import origins_launch_callback  # noqa: E402,F401
+from layoutdebug import loop_launch  # noqa: E402
+from layoutdebug.loop_launch import loop_launch_callback, loop_throw_callback  # noqa: E402,F401
 from layoutdebug.process_facts import facts_for  # noqa: E402,F401
 from layoutdebug import storm  # noqa: E402
 from layoutdebug.storm_hooks import StormStopHook, storm_launch_callback, storm_pending_callback  # noqa: E402,F401
@@ -89,6 +91,7 @@ globals().update((command.__name__, command) for command in COMMANDS)
 # script namespace holds.
 breakpoints.SCRIPT_MODULE = __name__
 origin_launch.SCRIPT_MODULE = __name__
+loop_launch.SCRIPT_MODULE = __name__
 storm.SCRIPT_MODULE = __name__
 
 

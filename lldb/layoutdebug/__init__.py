@@ -21,12 +21,12 @@ PURE_MODULES = (
     "constants", "errors", "arguments", "object_arguments", "c_expressions", "buffers",
     "expression_timeout", "expression_errors", "local_memory", "platforms", "library_search",
     "loader_errors", "conflict_sites", "conflict_log", "pasted_input", "origin_text", "json_documents",
-    "last_report", "storm_log", "report_thread", "fix_requests", "picture_files",
+    "last_report", "storm_log", "report_thread", "fix_requests", "picture_files", "loop_text",
 )
 LLDB_MODULES = (
     "lldb_api", "session", "symbols", "process_facts", "local_read_policy", "target_memory",
     "origin_symbols", "helper_library", "evaluation", "object_pointers", "storm", "storm_hooks", "breakpoints",
-    "origin_launch", "explain_runner", "engine_exit",
+    "origin_launch", "explain_runner", "engine_exit", "loop_launch",
 )
 COMMANDS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "commands")
 

@@ -30,6 +30,7 @@ class Session(object):
         self.origin_resolvers = {}  # (pid, run) -> OriginResolver, see origin_symbols.resolver_for
         self.origins_at_launch = False  # lorigins on: capture from the start of each launch
         self.leaving_engine = False  # lfix is stepping out of the engine: conflicts count, never stop
+        self.loop_keep = 0  # lloop --keep N: the requests the loop recorder keeps (0: its default)
 
 
 # Kept across `command script import` reloads, so a re-import keeps the counts.

@@ -1,0 +1,130 @@
+"""`lloop`'s breakpoints (LLDB): one on `main` that loads the helper library and arms the loop
+recorder at each launch (a loop often starts with the first screen), and one on
+`objc_exception_throw`, where AppKit's limit, UIKit's feedback loop debugger and ReferenceKit
+raise, that prints the loop and stops."""
+
+from .errors import LayoutDebugError
+from .evaluation import Context
+from .expression_errors import first_line
+from .lldb_api import lldb
+from .loop_text import loop_kind, loop_report, not_a_loop_line, resolve_askers
+from .origin_symbols import resolver_for
+from .session import write_output
+from .symbols import create_full_name_breakpoint, named_breakpoints
+
+LAUNCH_SYMBOL = "main"
+THROW_SYMBOL = "objc_exception_throw"
+LOOP_BREAKPOINT_NAME = "LayoutDebugLoops"
+# UIKit's and AppKit's feedback loop debuggers read their threshold from the user defaults,
+# which take `-Key value` launch arguments (research for issue 44: UIKitCore's
+# `_UIViewLayoutFeedbackLoopDebugger`; HWS and tommikivimaki's notes for both keys).
+THRESHOLD_KEYS = ("-UIViewLayoutFeedbackLoopDebuggingThreshold", "-NSViewLayoutFeedbackLoopDebuggingThreshold")
+# lds_loop_arm's argument that disarms.
+DISARM = 0xFFFFFFFF
+
+# LLDB finds the callbacks by their dotted names in the script namespace (layout_debug.py sets it).
+SCRIPT_MODULE = "layout_debug"
+
+
+def loop_breakpoints(target):
+    """The breakpoints lloop made in this target."""
+    return named_breakpoints(target, LOOP_BREAKPOINT_NAME)
+
+
+def set_loop_breakpoints(target):
+    """Makes both breakpoints once; returns what they do, one line each."""
+    if not loop_breakpoints(target):
+        for symbol, callback in ((LAUNCH_SYMBOL, "loop_launch_callback"), (THROW_SYMBOL, "loop_throw_callback")):
+            breakpoint = create_full_name_breakpoint(target, symbol)
+            if not breakpoint.IsValid() or not breakpoint.AddName(LOOP_BREAKPOINT_NAME):
+                if breakpoint.IsValid():
+                    target.BreakpointDelete(breakpoint.GetID())
+                raise LayoutDebugError("could not set a breakpoint on %s" % symbol)
+            breakpoint.SetScriptCallbackFunction(SCRIPT_MODULE + "." + callback)
+    return ["Loops: the recorder is armed at %s on every launch (the helper library is loaded there)" % LAUNCH_SYMBOL,
+            "Loops: the app stops at %s, and a layout loop is explained there" % THROW_SYMBOL]
+
+
+def delete_loop_breakpoints(target):
+    """Deletes lloop's breakpoints; returns how many there were."""
+    found = loop_breakpoints(target)
+    for breakpoint in found:
+        target.BreakpointDelete(breakpoint.GetID())
+    return len(found)
+
+
+def set_threshold_arguments(target, threshold):
+    """Puts both keys with `threshold` in the target's launch arguments, replacing any given
+    before (None removes them); returns the arguments now."""
+    info = target.GetLaunchInfo()
+    old = [info.GetArgumentAtIndex(index) for index in range(info.GetNumArguments())]
+    kept = []
+    skip = False
+    for argument in old:
+        if skip:
+            skip = False
+            continue
+        if argument in THRESHOLD_KEYS:
+            skip = True
+            continue
+        kept.append(argument)
+    if threshold is not None:
+        for key in THRESHOLD_KEYS:
+            kept += [key, str(threshold)]
+    info.SetArguments(kept, False)
+    target.SetLaunchInfo(info)
+    return kept
+
+
+def arm(ctx, capacity=0):
+    """lds_loop_arm in the stopped process: its one line."""
+    return ctx.call_report("lds_loop_arm", "%du" % capacity).strip()
+
+
+def thread_functions(thread):
+    """The function names of `thread`'s frames, innermost first (None where unknown)."""
+    names = []
+    for index in range(min(thread.GetNumFrames(), 40)):
+        frame = thread.GetFrameAtIndex(index)
+        names.append(frame.GetFunctionName() or (frame.GetSymbol().GetName() if frame.GetSymbol() else None))
+    return names
+
+
+def report_at_stop(ctx):
+    """What lloop prints at this stop: the loop, or one line saying it is none."""
+    functions = thread_functions(ctx.thread if ctx.thread is not None else ctx.frame.GetThread())
+    kind = loop_kind(functions)
+    if kind not in ("appkit", "feedback"):
+        return not_a_loop_line(kind, functions)
+    report = ctx.call_report("lds_loop_report", "0u")
+    return loop_report(functions, resolve_askers(report, resolver_for(ctx.session, ctx.process).frames))
+
+
+def loop_launch_callback(frame, bp_loc, *rest):
+    """At `main`: load the library and arm the recorder, then continue. Never raises, never stops."""
+    debugger = None
+    try:
+        debugger = frame.GetThread().GetProcess().GetTarget().GetDebugger()
+        ctx = Context(debugger, lldb.SBExecutionContext(frame))
+        arm(ctx, ctx.session.loop_keep)
+    except Exception as error:  # noqa: BLE001 - the app must run on whatever happens here
+        try:
+            write_output(debugger, "lloop: the recorder could not be armed at launch: %s"
+                         % (first_line(str(error)) or type(error).__name__))
+        except Exception:  # noqa: BLE001
+            pass
+    return False
+
+
+def loop_throw_callback(frame, bp_loc, *rest):
+    """At `objc_exception_throw`: print the loop (or that it is none) and stop."""
+    debugger = None
+    try:
+        debugger = frame.GetThread().GetProcess().GetTarget().GetDebugger()
+        write_output(debugger, report_at_stop(Context(debugger, lldb.SBExecutionContext(frame))))
+    except Exception as error:  # noqa: BLE001 - a stop at an exception must stop whatever happens
+        try:
+            write_output(debugger, "lloop: %s" % (first_line(str(error)) or type(error).__name__))
+        except Exception:  # noqa: BLE001
+            pass
+    return True
