@@ -1,0 +1,140 @@
+"""lloop on each demo loop (Sources/DemoScenarios/LoopScenarios.swift), as a user runs it: `lloop`,
+then `process launch`; at the stop it prints the loop. Under lldb-16 and the toolchain's LLDB, in
+the debug and the release build. Every expected figure is worked out here from the scenario's own
+arithmetic (the same as Tests/python/test_loop_scenarios.py), and each asker's line is looked up
+in the scenario's source by the statement's text, never copied from our output:
+
+- a window following its content: 667 + 20 per pass, two passes before the 4th mark passes the
+  window's 3 views (window, root, panel): the window's height 667 → 687 → 707;
+- half a point: the window (and its root, by autoresizing) goes 667 → 541 once, then the panel
+  asks again with nothing changed;
+- a badge widening its superview: UIKit's debugger at 50 (the scenarios' default) triggers at the
+  root's 50th layout and dumps at its 51st: the root's width 375 → 425, 50 changes;
+- two labels marking each other in updateConstraints: 4 views (window, root, two labels);
+- a card activating a width in each layoutSubviews: a constraint each round, no frame change;
+- a card without super.layoutSubviews in iOS 7's UIKit: no loop, one line."""
+
+import os
+import re
+
+import pytest
+
+from conftest import BUILD_DIR, ROOT, SCRIPT
+from test_release_builds import RELEASE, lldb_for, run_batch
+
+SOURCE = os.path.join(ROOT, "Sources", "DemoScenarios", "LoopScenarios.swift")
+SCENARIOS = ["loop-update-siblings", "loop-window-follows-content", "loop-half-point", "loop-superview-size",
+             "loop-constraints-in-layout", "loop-missing-super"]
+APPKIT = "Loop: AppKit's %s pass ran more times than the window has views (NSGenericException)"
+UIKIT = ("Loop: UIKit's layout feedback loop debugger saw a view laid out again and again in one turn of the run "
+         "loop (NSGenericException)")
+ADDRESS = "0x[0-9a-f]+"
+
+
+def line_of(statement):
+    """The line number of `statement` in the scenarios' source (it must occur once)."""
+    with open(SOURCE) as handle:
+        lines = [number for number, text in enumerate(handle, 1) if text.strip() == statement]
+    assert len(lines) == 1, (statement, lines)
+    return lines[0]
+
+
+def asked(function, statement, end_of_access=False):
+    """The `asked in …` words for a request made by `statement` in `function`. A property set
+    through its modify access (`window.frame.size.height = …`) returns from the setter at the
+    code Swift's line table gives the end of the statement, the next line."""
+    line = line_of(statement) + (1 if end_of_access else 0)
+    return "asked in %s at LoopScenarios.swift:%d" % (function, line)
+
+
+def transcripts(which, build, tmp_path, *setup):
+    """Each scenario's lldb output after `lloop`, from one batch session."""
+    lldb, environment = lldb_for(which, build)
+    demo = os.path.join(build, "layout-demo")
+    assert os.path.isfile(demo), "build the products first; missing " + demo
+    lines = ["command script import " + SCRIPT] + list(setup) + ["lloop"]
+    for scenario in SCENARIOS:
+        lines += ["script print('=== %s')" % scenario, "settings set target.run-args " + scenario,
+                  "process launch -e %s" % (tmp_path / (scenario + ".stderr")), "process kill"]
+    script = tmp_path / "commands.lldb"
+    script.write_text("\n".join(lines) + "\n")
+    transcript = run_batch(lldb, environment, script, demo, tmp_path).stdout
+    return {part.split("\n", 1)[0].strip(): part for part in transcript.split("=== ")[1:]}, transcript
+
+
+def check_each_loop(found, transcript):
+    for scenario in SCENARIOS:
+        assert scenario in found, transcript[-3000:]
+    siblings = found["loop-update-siblings"]
+    assert APPKIT % "Update Constraints in Window" in siblings, siblings
+    assert re.search(r"Window: <UIWindow: %s> at \(0, 0\), 375 × 667\n" % ADDRESS, siblings), siblings
+    assert "the window holds 4 views" in siblings, siblings
+    ask = asked("PingPongLabel.updateConstraints()", "partner?.setNeedsUpdateConstraints()")
+    for label in ('"Title"', '"Detail"'):
+        assert re.search(r"\d\. PingPongLabel %s %s\.setNeedsUpdateConstraints \(%s\)" % (ADDRESS, label, re.escape(ask)),
+                         siblings), siblings
+    assert "  - in " + ask[len("asked in "):] + ": ask for PingPongLabel" in siblings, siblings
+
+    follows = found["loop-window-follows-content"]
+    assert APPKIT % "Layout Window" in follows, follows
+    assert re.search(r"Window: <UIWindow: %s> at \(0, 0\), 375 × 707\n" % ADDRESS, follows), follows
+    assert "Rounds: 2 in the record" in follows and "the window holds 3 views" in follows, follows
+    assert re.search(r"  UIWindow %s: height 667 → 687 → 707\n" % ADDRESS, follows), follows
+    ask = asked("FollowingPanel.layoutSubviews()", "window.frame.size.height = window.frame.height + 20", True)
+    assert re.search(r"\d\. UIWindow %s's height 687 → 707 \(%s\)" % (ADDRESS, re.escape(ask)), follows), follows
+    assert re.search(r"  - in %s: set UIWindow %s's height outside the layout pass" % (re.escape(ask[9:]), ADDRESS), follows), follows
+
+    half = found["loop-half-point"]
+    assert APPKIT % "Layout Window" in half, half
+    assert re.search(r"Window: <UIWindow: %s> at \(0, 0\), 375 × 541\n" % ADDRESS, half), half
+    assert re.search(r"  UIView %s: height 667 → 541, then unchanged" % ADDRESS, half), half
+    ask = asked("HalfPointPanel.layoutSubviews()", "setNeedsLayout()")
+    assert re.search(r"\d\. HalfPointPanel %s\.setNeedsLayout \(%s\)" % (ADDRESS, re.escape(ask)), half), half
+
+    badge = found["loop-superview-size"]
+    assert UIKIT in badge, badge
+    assert re.search(r"  UIView %s: width 375 → 376 → … → 421 → 422 → 423 → 424 → 425 \(50 changes\)\n" % ADDRESS, badge), badge
+    assert re.search(r"\d\. UIView %s's width 424 → 425 \(asked in GrowingBadge\.layoutSubviews\(\)" % ADDRESS, badge), badge
+
+    card = found["loop-constraints-in-layout"]
+    assert UIKIT in card, card
+    ask = asked("ConstraintAddingCard.layoutSubviews()", "widthAnchor.constraint(equalToConstant: 200).isActive = true")
+    assert re.search(r"\d\. NSLayoutConstraint %s activated \(%s\)" % (ADDRESS, re.escape(ask)), card), card
+    assert "no frame of the round's views changed in the record" in card, card
+    assert re.search(r"`lfix %s --deactivate`" % ADDRESS, card), card
+
+    forgetful = found["loop-missing-super"]
+    assert "lloop: not a layout loop: iOS 7's UIKit asserts that a layoutSubviews override calls super" in forgetful, forgetful
+    assert "Chain:" not in forgetful
+
+
+@pytest.mark.parametrize("which", ["lldb-16", "toolchain"])
+@pytest.mark.parametrize("build", ["debug", "release"])
+def test_lloop_names_each_demo_loops_cycle_its_askers_and_values(which, build, tmp_path):
+    found, transcript = transcripts(which, BUILD_DIR if build == "debug" else RELEASE, tmp_path)
+    check_each_loop(found, transcript)
+
+
+def test_lloop_threshold_is_the_next_launchs_and_moves_where_uikit_stops(tmp_path):
+    # 60: the root's 60th layout triggers, its 61st dumps; the badge widened it 59 times
+    # before (434) and once after: 375 → 435, 60 changes.
+    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
+    script = tmp_path / "commands.lldb"
+    stderr = tmp_path / "demo.stderr"
+    script.write_text("\n".join(["command script import " + SCRIPT, "settings set target.run-args loop-superview-size",
+                                 "lloop --threshold 60", "process launch -e %s" % stderr, "process kill"]) + "\n")
+    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    assert "Loops: the next launches pass -UIViewLayoutFeedbackLoopDebuggingThreshold 60 " \
+        "-NSViewLayoutFeedbackLoopDebuggingThreshold 60" in out, out
+    assert "launch argument with a threshold of 60\n" in stderr.read_text()
+    assert re.search(r"  UIView %s: width 375 → 376 → … → 431 → 432 → 433 → 434 → 435 \(60 changes\)\n" % ADDRESS, out), out
+
+
+def test_lloop_at_an_exception_stop_without_the_recorder_says_so_in_one_line(tmp_path):
+    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
+    script = tmp_path / "commands.lldb"
+    script.write_text("\n".join(["command script import " + SCRIPT, "breakpoint set -n objc_exception_throw",
+                                 "process launch -e %s -- loop-half-point" % (tmp_path / "demo.stderr"),
+                                 "lloop", "process kill"]) + "\n")
+    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    assert "error: lloop: the loop recorder is not armed in this process (lloop arms it at the next launch)\n" in out, out
