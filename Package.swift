@@ -77,6 +77,9 @@ let package = Package(
         // bench/origins/run.sh: building many-views N with origin capture off, then on.
         .executableTarget(name: "origins-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/origins/Sources/origins-bench"),
+        // bench/loops/run.sh: a varied 1000-view screen with lloop's recorder unarmed, then armed.
+        .executableTarget(name: "loops-bench", dependencies: ["LayoutDebugSupport"],
+                          path: "bench/loops/Sources/loops-bench"),
         .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios", "LayoutLintXCTest"],
                     swiftSettings: raceChecks),
         // The demo app's own test suite: its log is what `layout-explain --ci` is checked on.

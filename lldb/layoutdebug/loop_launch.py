@@ -3,6 +3,8 @@ recorder at each launch (a loop often starts with the first screen), and one on
 `objc_exception_throw`, where AppKit's limit, UIKit's feedback loop debugger and ReferenceKit
 raise, that prints the loop and stops."""
 
+import os
+
 from .errors import LayoutDebugError
 from .evaluation import Context
 from .expression_errors import first_line
@@ -97,7 +99,30 @@ def report_at_stop(ctx):
     if kind not in ("appkit", "feedback"):
         return not_a_loop_line(kind, functions)
     report = ctx.call_report("lds_loop_report", "0u")
-    return loop_report(functions, resolve_askers(report, resolver_for(ctx.session, ctx.process).frames))
+    resolver = resolver_for(ctx.session, ctx.process)
+
+    def resolve(addresses):
+        """The frames of one request, each of the app's without a line given where its function starts."""
+        frames = resolver.frames(addresses)
+        for frame in frames:
+            if frame.is_users and not frame.line:
+                frame.start = function_start(ctx.target, frame.address)
+        return frames
+    return loop_report(functions, resolve_askers(report, resolve))
+
+
+def function_start(target, address):
+    """(path, line) where the function holding the return address starts, or None."""
+    resolved = target.ResolveLoadAddress(address - 1)
+    function = resolved.GetFunction()
+    owner = function if function.IsValid() else resolved.GetSymbol()
+    if not owner.IsValid():
+        return None
+    entry = owner.GetStartAddress().GetLineEntry()
+    if not entry.IsValid() or entry.GetLine() <= 0:
+        return None
+    spec = entry.GetFileSpec()
+    return (os.path.join(spec.GetDirectory() or "", spec.GetFilename() or ""), entry.GetLine())
 
 
 def loop_launch_callback(frame, bp_loc, *rest):

@@ -100,15 +100,37 @@ def qualified_name(name):
     return parts[-2] + "." + short if len(parts) >= 2 else short
 
 
+# The frameworks' layout pass, as UIKit, AppKit and ReferenceKit (which uses UIKit's names) call
+# its steps: a request made under one of these before any frame of the app is the pass's own (the
+# engine's frames, a setter's mark), whatever app code runs the run loop further out.
+PASS_WORDS = (
+    "layoutSublayersOfLayer", "Transaction::commit", "Layer::layout_if_needed", "layoutIfNeeded",
+    "updateConstraintsIfNeeded", "updateConstraintsAsNecessaryAndApplyLayoutFromEngine", "runDisplayCycle",
+    "layoutSubtreeIfNeeded", "_layoutViewTree", "NSDisplayCycle", "displayIfNeeded",
+)
+
+
 def asker(frames):
     """Who asked, from one request's resolved frames: the first in the app's own code, with its
-    type (the chain names several views' methods) and its line when the line table has one."""
-    frame = first_user_frame(frames)
+    type (the chain names several views' methods) and its line when the line table has one,
+    else where the function starts (`start`: (path, line), when the resolver found it). A request
+    whose stack reaches the layout pass before any frame of the app is the framework's."""
+    frame = None
+    for candidate in frames:
+        if candidate.is_users:
+            frame = candidate
+            break
+        if candidate.function and any(word in candidate.function for word in PASS_WORDS):
+            return FRAMEWORK_ONLY
     if frame is None:
         return FRAMEWORK_ONLY
     name = qualified_name(frame.function) or "0x%x" % frame.address
     if frame.path and frame.line > 0:
         return "asked in %s at %s:%d" % (name, os.path.basename(frame.path), frame.line)
+    start = getattr(frame, "start", None)
+    if start:
+        return "asked in %s (in %s from line %d: no line for the call in this build)" % (
+            name, os.path.basename(start[0]), start[1])
     return "asked in %s (%s)" % (name, frame.image or "no image")
 
 

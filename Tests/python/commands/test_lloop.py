@@ -103,3 +103,17 @@ def test_a_loop_report_starts_with_the_loop_and_ends_with_the_cuts():
     assert lines[0] == "Loop: AppKit's Layout Window pass ran more times than the window has views (NSGenericException)"
     assert lines[1] == "Window: <UIWindow: 0x1> at (0, 0), 375 × 707"
     assert lines[-2] == "What would break it (each is enough: it cuts a link every round needs):"
+
+
+def test_a_request_the_layout_pass_makes_is_the_frameworks_whatever_app_code_runs_the_run_loop():
+    frames = [Frame(0x10, image="libReferenceKit.so", function="$s12ReferenceKit6UIViewC22layoutSublayersOfLayeryyF"),
+              Frame(0x20, image="layout-demo", path="/src/RunLoopScenarios.swift", line=261,
+                    function="DemoScenarios.DemoApplication.run(_:count:finish:)")]
+    assert loop_text.asker(frames) == "asked by the framework"
+
+
+def test_without_a_line_for_the_call_who_asked_says_where_its_function_starts():
+    frame = Frame(0x20, image="layout-demo", function="DemoScenarios.FollowingPanel.layoutSubviews() -> ()")
+    frame.start = ("/src/LoopScenarios.swift", 175)
+    assert loop_text.asker([frame]) == ("asked in FollowingPanel.layoutSubviews() (in LoopScenarios.swift from line 175: "
+                                        "no line for the call in this build)")
