@@ -155,3 +155,18 @@ def test_lloop_at_an_exception_stop_without_the_recorder_says_so_in_one_line(tmp
                                  "lloop", "process kill"]) + "\n")
     out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
     assert "error: lloop: the loop recorder is not armed in this process (lloop arms it at the next launch)\n" in out, out
+
+
+def test_lloop_report_at_a_pause_reads_a_spinning_uikit_loop(tmp_path):
+    # UIKit without its debugger spins; 10000 (UIKit's ceiling) stands for that here. Paused at
+    # the badge's 21st layout (a breakpoint ignored 20 times), before it widens the root again:
+    # 20 widenings, 375 → 395.
+    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
+    script = tmp_path / "commands.lldb"
+    script.write_text("\n".join([
+        "command script import " + SCRIPT, "settings set target.run-args loop-superview-size", "lloop --threshold 10000",
+        "breakpoint set -r GrowingBadgeC14layoutSubviews -i 20", "process launch -e %s" % (tmp_path / "demo.stderr"),
+        "lloop --report", "process kill"]) + "\n")
+    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    assert "Paused, no exception: the requests for another pass recorded so far repeat" in out, out
+    assert re.search(r"  UIView %s: width 375 → 376 → … → 391 → 392 → 393 → 394 → 395 \(20 changes\)\n" % ADDRESS, out), out

@@ -92,11 +92,12 @@ def thread_functions(thread):
     return names
 
 
-def report_at_stop(ctx):
-    """What lloop prints at this stop: the loop, or one line saying it is none."""
+def report_at_stop(ctx, paused=False):
+    """What lloop prints at this stop: the loop, or one line saying it is none; `paused`, the
+    record wherever the app stopped."""
     functions = thread_functions(ctx.thread if ctx.thread is not None else ctx.frame.GetThread())
     kind = loop_kind(functions)
-    if kind not in ("appkit", "feedback"):
+    if not paused and kind not in ("appkit", "feedback"):
         return not_a_loop_line(kind, functions)
     report = ctx.call_report("lds_loop_report", "0u")
     resolver = resolver_for(ctx.session, ctx.process)
@@ -108,7 +109,7 @@ def report_at_stop(ctx):
             if frame.is_users and not frame.line:
                 frame.start = function_start(ctx.target, frame.address)
         return frames
-    return loop_report(functions, resolve_askers(report, resolve))
+    return loop_report(functions, resolve_askers(report, resolve), paused)
 
 
 def function_start(target, address):

@@ -184,9 +184,20 @@ def cuts(report):
     return lines
 
 
-def loop_report(functions, report):
-    """The whole text at a loop stop: the headline, the library's record read as asked, the cuts."""
+PAUSED = ("Paused, no exception: the requests for another pass recorded so far repeat, as in a pass that "
+          "never ends (an iOS app at 100 % CPU)")
+
+
+def loop_report(functions, report, paused=False):
+    """The whole text at a loop stop: the headline, the library's record read as asked, the cuts.
+    `paused`: the user asked for the record wherever the app stopped (`lloop --report`), as in a
+    UIKit app that spins, which raises nothing."""
     kind = loop_kind(functions)
+    if paused and kind not in ("appkit", "feedback"):
+        lines = [PAUSED if "Chain: " in report else "Paused, no exception:", report]
+        if "Chain: " in report:
+            lines += cuts(report)
+        return "\n".join(lines)
     if kind not in ("appkit", "feedback"):
         return not_a_loop_line(kind, functions)
     lines = [headline(kind, functions, report), report]

@@ -27,11 +27,15 @@ enum LoopRecorder {
     /// Starts recording into a new, empty ring of `capacity` requests (the default when 0).
     ///
     /// - Returns: One line: armed, or `error: …` where the platform has no hook.
+    /// Armed already with that size, the record is kept: `lloop` at a pause must not wipe what
+    /// the app asked for since launch.
     static func arm(capacity: Int) -> String {
         let size = capacity > 0 ? min(capacity, 1 << 20) : defaultCapacity
         lock.lock()
-        ring = LoopRing(capacity: size, framesPerRequest: framesPerRequest)
+        let kept = ring?.capacity == size && isArmed
+        if !kept { ring = LoopRing(capacity: size, framesPerRequest: framesPerRequest) }
         lock.unlock()
+        if kept { return "loop recorder: armed already; it keeps the last \(size) requests for another pass" }
         #if os(Linux)
         _ = FramePointerWalk.calibrate()
         #endif
@@ -59,10 +63,11 @@ enum LoopRecorder {
     @inline(never)
     static func record(_ kind: LayoutRequestHook.Kind, view: UInt, old: CGRect, new: CGRect) {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: framesPerRequest) { frames in
-            let count = Backtrace.capture(into: frames, skipping: 0)
+            // Under the lock: the frame-pointer walk keeps one thread's stack bounds at a time.
             lock.lock()
+            defer { lock.unlock() }
+            let count = Backtrace.capture(into: frames, skipping: 0)
             ring?.append(kind, view: view, old: old, new: new, frames: UnsafeBufferPointer(rebasing: frames[..<count]))
-            lock.unlock()
         }
     }
 
@@ -86,8 +91,8 @@ enum LoopRecorder {
         guard let last = record.requests.last else {
             return "error: the loop recorder is armed but no view has asked for another pass since"
         }
-        let recorded = "Recorded: \(record.requests.count) requests for another pass"
-            + (record.dropped > 0 ? " (the last \(record.requests.count); \(record.dropped) older dropped)" : "")
+        let recorded = "Recorded: \(record.requests.count + record.dropped) requests for another pass"
+            + (record.dropped > 0 ? " (the last \(record.requests.count) kept)" : "")
         guard let chain = LoopChain(record) else {
             return [LiveLoopObjects.line(near: last.view), recorded,
                     "No request repeats in the record: this stop is not a pass that keeps asking for another."]

@@ -81,4 +81,16 @@ final class LoopRecorderTests: XCTestCase {
             XCTAssertTrue(report.contains(") is freed\n"), report)
         }
     }
+
+    func test_armingAgainWithTheSameSize_keepsWhatWasRecorded() {
+        MainActor.assumeIsolated {
+            _ = LoopRecorder.arm(capacity: 0)
+            let window = settle(passes: 10)
+            let before = LoopRecorder.snapshot()?.requests.count ?? 0
+            XCTAssertEqual(LoopRecorder.arm(capacity: 0), "loop recorder: armed already; it keeps the last 1024 requests for another pass")
+            XCTAssertEqual(LoopRecorder.snapshot()?.requests.count, before)
+            XCTAssertGreaterThan(before, 0)
+            withExtendedLifetime(window) {}
+        }
+    }
 }

@@ -117,3 +117,16 @@ def test_without_a_line_for_the_call_who_asked_says_where_its_function_starts():
     frame.start = ("/src/LoopScenarios.swift", 175)
     assert loop_text.asker([frame]) == ("asked in FollowingPanel.layoutSubviews() (in LoopScenarios.swift from line 175: "
                                         "no line for the call in this build)")
+
+
+def test_a_paused_app_gets_the_record_as_a_loop_when_it_repeats():
+    text = loop_text.loop_report(["mach_msg_trap"], FOLLOWS, paused=True)
+    assert text.startswith(loop_text.PAUSED + "\nWindow: ")
+    assert "What would break it" in text
+    alone = loop_text.loop_report(["mach_msg_trap"], "Recorded: 3 requests\nNo request repeats in the record", paused=True)
+    assert alone.startswith("Paused, no exception:\nRecorded: 3") and "What would break" not in alone
+
+
+def test_report_takes_no_other_option():
+    args = arguments.parse_command(parser_for(LoopCommand), "--report")
+    assert args.report

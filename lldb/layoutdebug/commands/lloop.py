@@ -27,6 +27,8 @@ class LoopCommand(Command):
         "chain with each request's asker (file:line through the app's debug info), the\n"
         "values each pass gave, and the changes that would break it. At such a stop,\n"
         "`lloop` prints it again. A stop that is no loop says so in one line.\n"
+        "UIKit without its debugger raises nothing: the app spins at 100 % CPU. Pause\n"
+        "it and `lloop --report` prints what the recorder holds, as a loop if it repeats.\n"
         "--threshold N adds -UIViewLayoutFeedbackLoopDebuggingThreshold N and\n"
         "-NSViewLayoutFeedbackLoopDebuggingThreshold N to the target's launch\n"
         "arguments (UIKit clamps it to 50...10000): launch without arguments of your\n"
@@ -38,6 +40,7 @@ class LoopCommand(Command):
         "  lloop                  then `process launch`: arm at main, stop at the loop\n"
         "  lloop --threshold 100  also arm UIKit's feedback loop debugger at 100\n"
         "  lloop                  (stopped at objc_exception_throw) the loop again\n"
+        "  lloop --report         (paused, the app at 100 % CPU) what was asked\n"
         "  lloop --keep 4096      keep more requests\n"
         "  lloop --off            remove the breakpoints and the launch arguments")
     flags = target_flags()
@@ -48,6 +51,8 @@ class LoopCommand(Command):
                             help="arm UIKit's (and AppKit's) feedback loop debugger at N for the next launches")
         parser.add_argument("--keep", type=COUNT, metavar="N", default=0,
                             help="how many requests the recorder keeps (default 1024)")
+        parser.add_argument("--report", action="store_true",
+                            help="print the record at this stop, wherever the app stopped")
         parser.add_argument("--off", action="store_true",
                             help="delete lloop's breakpoints, its launch arguments, and disarm the recorder")
 
@@ -58,6 +63,12 @@ class LoopCommand(Command):
             raise LayoutDebugError("no target: create one with `target create <app>` first")
         process = exe_ctx.GetProcess()
         stopped = process is not None and process.IsValid() and process.GetState() == lldb.eStateStopped
+        if args.report:
+            if args.off or args.threshold is not None or args.keep:
+                raise UsageError("--report takes no other option")
+            if not stopped:
+                raise LayoutDebugError("the process is not stopped: pause it (process interrupt) first")
+            return report_at_stop(Context(debugger, exe_ctx), paused=True)
         if args.off:
             if args.threshold is not None or args.keep:
                 raise UsageError("--off takes no other option")
