@@ -77,8 +77,9 @@ let package = Package(
         // bench/origins/run.sh: building many-views N with origin capture off, then on.
         .executableTarget(name: "origins-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/origins/Sources/origins-bench"),
-        // bench/loops/run.sh: a varied 1000-view screen with lloop's recorder unarmed, then armed.
-        .executableTarget(name: "loops-bench", dependencies: ["LayoutDebugSupport"],
+        // bench/loops/run.sh: a varied 1000-view screen with lloop's recorder unarmed, then armed
+        // (DemoScenarios for ReferenceKit, as origins-bench, on every platform).
+        .executableTarget(name: "loops-bench", dependencies: ["LayoutDebugSupport", "DemoScenarios"],
                           path: "bench/loops/Sources/loops-bench"),
         .testTarget(name: "LayoutDebugSupportTests", dependencies: ["LayoutDebugSupport", "DemoScenarios", "LayoutLintXCTest"],
                     swiftSettings: raceChecks),

@@ -35,6 +35,7 @@ APPLE_GRAPH = {
     "layout-monitor-demo": {"DemoScenarios", "LayoutDebugSupport"},
     "lds-report-bench": {"LayoutDebugSupport", "DemoScenarios"},
     "origins-bench": {"LayoutDebugSupport", "DemoScenarios"},
+    "loops-bench": {"LayoutDebugSupport", "DemoScenarios"},
     "cassowary-solve": {"Cassowary"},
     "solver-bench": {"Cassowary"},
 }

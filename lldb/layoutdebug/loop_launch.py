@@ -5,14 +5,13 @@ raise, that prints the loop and stops."""
 
 import os
 
-from .errors import LayoutDebugError
 from .evaluation import Context
 from .expression_errors import first_line
 from .lldb_api import lldb
 from .loop_text import loop_kind, loop_report, not_a_loop_line, resolve_askers
 from .origin_symbols import resolver_for
 from .session import write_output
-from .symbols import create_full_name_breakpoint, named_breakpoints
+from .symbols import create_named_breakpoint, delete_named_breakpoints, named_breakpoints
 
 LAUNCH_SYMBOL = "main"
 THROW_SYMBOL = "objc_exception_throw"
@@ -37,22 +36,14 @@ def set_loop_breakpoints(target):
     """Makes both breakpoints once; returns what they do, one line each."""
     if not loop_breakpoints(target):
         for symbol, callback in ((LAUNCH_SYMBOL, "loop_launch_callback"), (THROW_SYMBOL, "loop_throw_callback")):
-            breakpoint = create_full_name_breakpoint(target, symbol)
-            if not breakpoint.IsValid() or not breakpoint.AddName(LOOP_BREAKPOINT_NAME):
-                if breakpoint.IsValid():
-                    target.BreakpointDelete(breakpoint.GetID())
-                raise LayoutDebugError("could not set a breakpoint on %s" % symbol)
-            breakpoint.SetScriptCallbackFunction(SCRIPT_MODULE + "." + callback)
+            create_named_breakpoint(target, symbol, LOOP_BREAKPOINT_NAME, SCRIPT_MODULE + "." + callback)
     return ["Loops: the recorder is armed at %s on every launch (the helper library is loaded there)" % LAUNCH_SYMBOL,
             "Loops: the app stops at %s, and a layout loop is explained there" % THROW_SYMBOL]
 
 
 def delete_loop_breakpoints(target):
     """Deletes lloop's breakpoints; returns how many there were."""
-    found = loop_breakpoints(target)
-    for breakpoint in found:
-        target.BreakpointDelete(breakpoint.GetID())
-    return len(found)
+    return delete_named_breakpoints(target, LOOP_BREAKPOINT_NAME)
 
 
 def set_threshold_arguments(target, threshold):

@@ -2,14 +2,12 @@
 helper library, turns capture on and lets the app run on. Apps make most constraints before
 their first view appears, so capture must be on before then; `main` comes first."""
 
-from .breakpoints import create_full_name_breakpoint
 from .c_expressions import c_string_literal
-from .errors import LayoutDebugError
 from .evaluation import Context
 from .expression_errors import first_line
 from .lldb_api import lldb
 from .session import write_output
-from .symbols import named_breakpoints
+from .symbols import create_named_breakpoint, delete_named_breakpoints, named_breakpoints
 
 LAUNCH_SYMBOL = "main"
 ORIGINS_BREAKPOINT_NAME = "LayoutDebugOrigins"
@@ -27,21 +25,13 @@ def find_launch_breakpoints(target):
 def capture_at_launch(target):
     """Makes the launch breakpoint once; returns a line saying when capture starts."""
     if not find_launch_breakpoints(target):
-        breakpoint = create_full_name_breakpoint(target, LAUNCH_SYMBOL)
-        if not breakpoint.IsValid() or not breakpoint.AddName(ORIGINS_BREAKPOINT_NAME):
-            if breakpoint.IsValid():
-                target.BreakpointDelete(breakpoint.GetID())
-            raise LayoutDebugError("could not set a breakpoint on %s to start capture at launch" % LAUNCH_SYMBOL)
-        breakpoint.SetScriptCallbackFunction(SCRIPT_MODULE + ".origins_launch_callback")
+        create_named_breakpoint(target, LAUNCH_SYMBOL, ORIGINS_BREAKPOINT_NAME, SCRIPT_MODULE + ".origins_launch_callback")
     return "Origins: capture starts at %s on every launch (the helper library is loaded there)." % LAUNCH_SYMBOL
 
 
 def stop_capture_at_launch(target):
     """Deletes the launch breakpoints; returns how many there were."""
-    breakpoints = find_launch_breakpoints(target)
-    for breakpoint in breakpoints:
-        target.BreakpointDelete(breakpoint.GetID())
-    return len(breakpoints)
+    return delete_named_breakpoints(target, ORIGINS_BREAKPOINT_NAME)
 
 
 def set_capture(ctx, command):

@@ -2,6 +2,7 @@
 breakpoints on them by name."""
 
 from .constants import VERSION_SYMBOL
+from .errors import LayoutDebugError
 from .lldb_api import lldb
 
 
@@ -54,3 +55,23 @@ def named_breakpoints(target, name):
         if breakpoint.IsValid() and breakpoint.MatchesName(name):
             found.append(breakpoint)
     return found
+
+
+def create_named_breakpoint(target, symbol, name, callback):
+    """A breakpoint on `symbol` (create_full_name_breakpoint) carrying `name`, calling the script
+    function `callback` (its dotted name) at each hit; a LayoutDebugError when LLDB refuses."""
+    breakpoint = create_full_name_breakpoint(target, symbol)
+    if not breakpoint.IsValid() or not breakpoint.AddName(name):
+        if breakpoint.IsValid():
+            target.BreakpointDelete(breakpoint.GetID())
+        raise LayoutDebugError("could not set a breakpoint on %s" % symbol)
+    breakpoint.SetScriptCallbackFunction(callback)
+    return breakpoint
+
+
+def delete_named_breakpoints(target, name):
+    """Deletes the target's breakpoints that carry `name`; returns how many there were."""
+    found = named_breakpoints(target, name)
+    for breakpoint in found:
+        target.BreakpointDelete(breakpoint.GetID())
+    return len(found)

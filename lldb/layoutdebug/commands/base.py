@@ -27,6 +27,14 @@ def process_flags():
         lldb.eCommandProcessMustBePaused
 
 
+def command_target(exe_ctx):
+    """The command's target, or a LayoutDebugError saying how to make one."""
+    target = exe_ctx.GetTarget() if exe_ctx is not None else None
+    if target is None or not target.IsValid():
+        raise LayoutDebugError("no target: create one with `target create <app>` first")
+    return target
+
+
 def target_flags():
     """LLDB's flags for a command that needs a target (0 without LLDB)."""
     return 0 if lldb is None else lldb.eCommandRequiresTarget

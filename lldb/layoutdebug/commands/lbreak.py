@@ -16,7 +16,7 @@ from ..storm import delete_storm_breakpoints, drain_before_command, restart_stor
     stop_storm_for_command, storm_wanted
 from ..storm_hooks import ensure_stop_hook
 from ..storm_log import ring_size_note
-from .base import Command, target_flags
+from .base import Command, command_target, target_flags
 
 
 class BreakCommand(Command):
@@ -74,9 +74,7 @@ class BreakCommand(Command):
 
     def run(self, debugger, args, exe_ctx):
         """Creates the breakpoints once per target, sets the session's mode, lists them."""
-        target = exe_ctx.GetTarget() if exe_ctx is not None else None
-        if target is None or not target.IsValid():
-            raise LayoutDebugError("no target: create one with `target create <app>` first")
+        target = command_target(exe_ctx)
         existing = find_conflict_breakpoints(target)
         session = session_for(debugger)
         ctx = Context(debugger, exe_ctx, need_process=False)

@@ -5,10 +5,10 @@ from ..arguments import COUNT
 from ..errors import LayoutDebugError, UsageError
 from ..evaluation import Context
 from ..lldb_api import lldb
-from ..session import session_for
 from ..loop_launch import DISARM, arm, delete_loop_breakpoints, report_at_stop, set_loop_breakpoints, \
     set_threshold_arguments
-from .base import Command, target_flags
+from ..session import session_for
+from .base import Command, command_target, target_flags
 
 
 class LoopCommand(Command):
@@ -58,9 +58,7 @@ class LoopCommand(Command):
 
     def run(self, debugger, args, exe_ctx):
         """Sets up for the next launch, arms now in a stopped process, or reports at a loop's stop."""
-        target = exe_ctx.GetTarget() if exe_ctx is not None else None
-        if target is None or not target.IsValid():
-            raise LayoutDebugError("no target: create one with `target create <app>` first")
+        target = command_target(exe_ctx)
         process = exe_ctx.GetProcess()
         stopped = process is not None and process.IsValid() and process.GetState() == lldb.eStateStopped
         if args.report:

@@ -2,12 +2,11 @@
 
 import re
 
-from ..errors import LayoutDebugError
 from ..evaluation import Context
 from ..json_documents import document, dumps
 from ..lldb_api import lldb
 from ..origin_launch import capture_at_launch, find_launch_breakpoints, set_capture, stop_capture_at_launch
-from .base import Command, target_flags
+from .base import Command, command_target, target_flags
 
 
 def stopped_process(exe_ctx):
@@ -53,9 +52,7 @@ class OriginsCommand(Command):
 
     def run(self, debugger, args, exe_ctx):
         """Sets or reports capture at launch and, in a stopped process, now."""
-        target = exe_ctx.GetTarget() if exe_ctx is not None else None
-        if target is None or not target.IsValid():
-            raise LayoutDebugError("no target: create one with `target create <app>` first")
+        target = command_target(exe_ctx)
         process = stopped_process(exe_ctx)
         lines = []
         status = None
