@@ -43,12 +43,15 @@ public enum MarkMethod: Sendable {
 /// runtime reads a method's `IMP` (a replacement is one pointer store); replaced under
 /// `ReferenceKitDebugHooks`' lock.
 enum LayoutRequestMethods {
-    nonisolated(unsafe) static var setNeedsLayout = MarkImplementation { view in
+    /// The methods' own implementations, which the methods run inline while they are current.
+    static let ownSetNeedsLayout = MarkImplementation { view in
         uncheckedMainActor { view.markNeedsLayout() }
     }
-    nonisolated(unsafe) static var setNeedsUpdateConstraints = MarkImplementation { view in
+    static let ownSetNeedsUpdateConstraints = MarkImplementation { view in
         uncheckedMainActor { view.markNeedsUpdateConstraints() }
     }
+    nonisolated(unsafe) static var setNeedsLayout = ownSetNeedsLayout
+    nonisolated(unsafe) static var setNeedsUpdateConstraints = ownSetNeedsUpdateConstraints
     nonisolated(unsafe) static var setFrame = SetFrameImplementation { view, frame in
         uncheckedMainActor { view.storedFrame = frame }
     }

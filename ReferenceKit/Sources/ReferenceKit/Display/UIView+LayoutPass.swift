@@ -31,11 +31,18 @@ extension UIView {
     ///
     /// Its implementation can be replaced, as a swizzle replaces UIKit's
     /// (`ReferenceKitDebugHooks.setImplementation(of:_:)`).
+    @inline(never)
     public func setNeedsLayout() {
-        LayoutRequestMethods.setNeedsLayout.body(self)
+        // Its own implementation inline unless replaced: the method keeps a frame of its own in
+        // a stack (no tail call, no merging with setNeedsUpdateConstraints()), as
+        // -[UIView setNeedsLayout] does in UIKit's, the frame a loop's stack is read by.
+        let implementation = LayoutRequestMethods.setNeedsLayout
+        guard implementation === LayoutRequestMethods.ownSetNeedsLayout else { return implementation.body(self) }
+        markNeedsLayout()
     }
 
     /// `setNeedsLayout()`'s own implementation.
+    @inline(__always)
     func markNeedsLayout() {
         guard !cycleMarks.needsLayout else { return }
         cycleMarks.needsLayout = true
@@ -45,11 +52,15 @@ extension UIView {
 
     /// Marks the view as needing the update-constraints pass before its next layout pass.
     /// Its implementation can be replaced, as `setNeedsLayout()`'s can.
+    @inline(never)
     public func setNeedsUpdateConstraints() {
-        LayoutRequestMethods.setNeedsUpdateConstraints.body(self)
+        let implementation = LayoutRequestMethods.setNeedsUpdateConstraints
+        guard implementation === LayoutRequestMethods.ownSetNeedsUpdateConstraints else { return implementation.body(self) }
+        markNeedsUpdateConstraints()
     }
 
     /// `setNeedsUpdateConstraints()`'s own implementation.
+    @inline(__always)
     func markNeedsUpdateConstraints() {
         guard !cycleMarks.needsUpdateConstraints else { return }
         cycleMarks.needsUpdateConstraints = true

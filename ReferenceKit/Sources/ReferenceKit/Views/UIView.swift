@@ -15,7 +15,8 @@ open class UIView: UIResponder, LayoutItem {
     /// replaces UIKit's (`ReferenceKitDebugHooks.setFrameImplementation(_:)`).
     open var frame: CGRect {
         get { storedFrame }
-        set { LayoutRequestMethods.setFrame.body(self, newValue) }
+        // Unoptimized, so no tail call: the setter keeps its frame, as setNeedsLayout() does.
+        @_optimize(none) set { LayoutRequestMethods.setFrame.body(self, newValue) }
     }
 
     /// The frame, and what its change does: the frame setter's own implementation.
