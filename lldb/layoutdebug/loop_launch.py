@@ -5,10 +5,8 @@ raise, that prints the loop and stops."""
 
 import os
 
-from .evaluation import Context
-from .expression_errors import first_line
-from .lldb_api import lldb
 from .loop_text import loop_kind, loop_report, not_a_loop_line, resolve_askers
+from .origin_launch import run_in_callback
 from .origin_symbols import resolver_for
 from .session import write_output
 from .symbols import create_named_breakpoint, delete_named_breakpoints, named_breakpoints
@@ -119,29 +117,10 @@ def function_start(target, address):
 
 def loop_launch_callback(frame, bp_loc, *rest):
     """At `main`: load the library and arm the recorder, then continue. Never raises, never stops."""
-    debugger = None
-    try:
-        debugger = frame.GetThread().GetProcess().GetTarget().GetDebugger()
-        ctx = Context(debugger, lldb.SBExecutionContext(frame))
-        arm(ctx, ctx.session.loop_keep)
-    except Exception as error:  # noqa: BLE001 - the app must run on whatever happens here
-        try:
-            write_output(debugger, "lloop: the recorder could not be armed at launch: %s"
-                         % (first_line(str(error)) or type(error).__name__))
-        except Exception:  # noqa: BLE001
-            pass
-    return False
+    return run_in_callback(frame, lambda ctx: arm(ctx, ctx.session.loop_keep),
+                           "lloop: the recorder could not be armed at launch: ", False)
 
 
 def loop_throw_callback(frame, bp_loc, *rest):
     """At `objc_exception_throw`: print the loop (or that it is none) and stop."""
-    debugger = None
-    try:
-        debugger = frame.GetThread().GetProcess().GetTarget().GetDebugger()
-        write_output(debugger, report_at_stop(Context(debugger, lldb.SBExecutionContext(frame))))
-    except Exception as error:  # noqa: BLE001 - a stop at an exception must stop whatever happens
-        try:
-            write_output(debugger, "lloop: %s" % (first_line(str(error)) or type(error).__name__))
-        except Exception:  # noqa: BLE001
-            pass
-    return True
+    return run_in_callback(frame, lambda ctx: write_output(ctx.debugger, report_at_stop(ctx)), "lloop: ", True)

@@ -39,16 +39,23 @@ def set_capture(ctx, command):
     return ctx.call_report("lds_origins", c_string_literal(command)).strip()
 
 
-def origins_launch_callback(frame, bp_loc, *rest):
-    """At `main`: load the library and start capture, then continue. Never raises, never stops."""
+def run_in_callback(frame, action, failure, stop):
+    """A breakpoint callback's body: `action(ctx)` in the stopped frame; whatever it raises is
+    written as one line after `failure`, and never reaches LLDB. Returns `stop` (whether LLDB
+    stops there)."""
     debugger = None
     try:
         debugger = frame.GetThread().GetProcess().GetTarget().GetDebugger()
-        set_capture(Context(debugger, lldb.SBExecutionContext(frame)), "on")
-    except Exception as error:  # noqa: BLE001 - the app must run on whatever happens here
+        action(Context(debugger, lldb.SBExecutionContext(frame)))
+    except Exception as error:  # noqa: BLE001 - the app must go on (or stop) whatever happens here
         try:
-            write_output(debugger, "lorigins: capture could not start at launch: %s"
-                         % (first_line(str(error)) or type(error).__name__))
+            write_output(debugger, failure + (first_line(str(error)) or type(error).__name__))
         except Exception:  # noqa: BLE001
             pass
-    return False
+    return stop
+
+
+def origins_launch_callback(frame, bp_loc, *rest):
+    """At `main`: load the library and start capture, then continue. Never raises, never stops."""
+    return run_in_callback(frame, lambda ctx: set_capture(ctx, "on"),
+                           "lorigins: capture could not start at launch: ", False)
