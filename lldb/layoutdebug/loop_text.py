@@ -148,10 +148,12 @@ def resolve_askers(report, resolve):
     return ASKED_MARKER.sub(replace, report)
 
 
-def cuts(report):
+def cuts(report, paused=False):
     """The changes that would break the loop: one per line of the app's own code that asked in
     the round, each saying which of the round's links it cuts; the framework's own requests
-    (the engine's frames, a setter's mark) follow from those and are no change to make."""
+    (the engine's frames, a setter's mark) follow from those and are no change to make.
+    `paused`: the app is not in an exception, so `lfix` can try a constraint's cut; at the
+    loop's exception the app is ending, and a layout to check a change would raise again."""
     places = []
     links = {}
     for match in map(ASKED.match, report.splitlines()):
@@ -171,9 +173,10 @@ def cuts(report):
         if first.endswith(" activated"):
             constraint = first[:-len(" activated")]
             address = constraint.split(" ")[-1]
-            advice = ("activate %s once, outside the layout pass (at setup, or in updateConstraints); "
-                      "`lfix %s --deactivate` takes this one out, but the same code activates another "
-                      "each pass until it changes" % (constraint, address))
+            advice = "activate %s once, outside the layout pass (at setup, or in updateConstraints)" % constraint
+            if paused:
+                advice += ("; `lfix %s --deactivate` takes this one out, but the same code activates another "
+                           "each pass until it changes" % address)
         elif "'s " in first and "setNeeds" not in first:
             view, change = first.split("'s ", 1)
             advice = ("set %s's %s outside the layout pass, or only when it differs from what the pass gave"
@@ -196,7 +199,7 @@ def loop_report(functions, report, paused=False):
     if paused and kind not in ("appkit", "feedback"):
         lines = [PAUSED if "Chain: " in report else "Paused, no exception:", report]
         if "Chain: " in report:
-            lines += cuts(report)
+            lines += cuts(report, paused=True)
         return "\n".join(lines)
     if kind not in ("appkit", "feedback"):
         return not_a_loop_line(kind, functions)

@@ -86,10 +86,18 @@ def test_the_changes_that_break_a_loop_are_the_apps_lines_each_with_what_it_cuts
     ]
 
 
-def test_a_constraint_activated_in_the_pass_is_a_cut_lfix_can_try():
+def test_a_constraint_activated_in_the_pass_is_a_cut_lfix_can_try_in_a_paused_app():
     report = "Chain: x\n  1. NSLayoutConstraint 0x5 activated (asked in Card.layoutSubviews() at L.swift:153)"
-    lines = loop_text.cuts(report)
+    lines = loop_text.cuts(report, paused=True)
     assert "`lfix 0x5 --deactivate`" in lines[1] and lines[1].startswith("  - in Card.layoutSubviews() at L.swift:153: ")
+
+
+def test_at_the_loops_exception_no_lfix_is_offered():
+    # The app is ending there, and a layout to check the change would raise again.
+    report = "Chain: x\n  1. NSLayoutConstraint 0x5 activated (asked in Card.layoutSubviews() at L.swift:153)"
+    assert loop_text.cuts(report)[1] == ("  - in Card.layoutSubviews() at L.swift:153: activate NSLayoutConstraint 0x5 "
+                                         "once, outside the layout pass (at setup, or in updateConstraints); cuts "
+                                         "NSLayoutConstraint 0x5 activated")
 
 
 def test_a_round_the_framework_alone_asks_for_says_so():

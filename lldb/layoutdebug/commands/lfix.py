@@ -71,6 +71,8 @@ class FixCommand(Command):
         """Checks the options, resolves the object, then one lds_fix call at this stop."""
         verb, change = plan(args, bool(args.object))
         ctx = Context(debugger, exe_ctx)
+        if in_exception_throw(ctx):
+            raise LayoutDebugError(EXCEPTION_STOP)
         if verb == "apply":
             verb = apply_line(self.handle(ctx, args.object), change)
         # Only a change waits for the main queue: undo and list concern changes made at this
@@ -103,6 +105,20 @@ class FixCommand(Command):
         same call), anything else as the address it resolves to."""
         kind, number = classify_object_argument(text)
         return "#%d" % number if kind == "report number" else "0x%x" % resolve_object(ctx, text)
+
+
+# At a loop's exception (lloop's stop) the app is ending: the exception is uncaught, and the
+# layout that checks a change would raise it again.
+EXCEPTION_STOP = ("the app is stopped in objc_exception_throw: its uncaught exception ends it, and the layout a "
+                  "change needs would raise again; make the change in the code (lloop says where), or try it "
+                  "with the app paused before the loop's exception")
+
+
+def in_exception_throw(ctx):
+    """Whether the command's thread is stopped in objc_exception_throw."""
+    frame = ctx.thread.GetFrameAtIndex(0) if ctx.thread is not None else None
+    name = frame.GetFunctionName() if frame is not None and frame.IsValid() else None
+    return name is not None and "objc_exception_throw" in name
 
 
 def with_main_queue_turn(document_text):
