@@ -186,3 +186,25 @@ def test_lfix_at_a_loops_exception_says_in_one_line_why_it_cannot_try_a_change(t
     assert errors == ["error: lfix: the app is stopped in objc_exception_throw: its uncaught exception ends it, "
                       "and the layout a change needs would raise again; make the change in the code (lloop says "
                       "where), or try it with the app paused before the loop's exception"], completed.stdout[-3000:]
+
+
+def test_lfix_in_a_paused_spinning_app_takes_out_the_constraint_the_pass_activated(tmp_path):
+    # Paused at the card's 21st layout (UIKit's debugger at its ceiling stands for an app that
+    # spins): the last constraint its layoutSubviews activated is offered to lfix. Every one says
+    # width == 200 (LoopScenarios.swift), and the others stay active: no frame moves.
+    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
+    script = tmp_path / "commands.lldb"
+    take_out = ("script import re; ci = lldb.debugger.GetCommandInterpreter(); r = lldb.SBCommandReturnObject(); "
+                "ci.HandleCommand('lloop --report', r); m = re.search(r'lfix 0x[0-9a-f]+ --deactivate', r.GetOutput()); "
+                "print('offered: ' + (m.group(0) if m else 'none')); m and ci.HandleCommand(m.group(0), r); "
+                "print(r.GetOutput() + r.GetError())")
+    script.write_text("\n".join([
+        "command script import " + SCRIPT, "settings set target.run-args loop-constraints-in-layout",
+        "lloop --threshold 10000", "breakpoint set -r ConstraintAddingCardC14layoutSubviews -i 20",
+        "process launch -e %s" % (tmp_path / "demo.stderr"), take_out, "process kill"]) + "\n")
+    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    offered = re.search(r"offered: lfix (%s) --deactivate" % ADDRESS, out)
+    assert offered, out[-3000:]
+    assert re.search(r"Applied --deactivate to %s @1000 <ConstraintAddingCard:%s>\.width == 200\.0\n  active true → false\n"
+                     % (re.escape(offered.group(1)), ADDRESS), out), out[-3000:]
+    assert "No frame changed." in out, out[-3000:]
