@@ -5,14 +5,14 @@ raise, that prints the loop and stops."""
 
 import os
 
-from .loop_text import loop_kind, loop_report, not_a_loop_line, resolve_askers
+from .loop_text import THROW, loop_kind, loop_report, not_a_loop_line, resolve_askers
 from .origin_launch import run_in_callback
 from .origin_symbols import resolver_for
 from .session import write_output
 from .symbols import create_named_breakpoint, delete_named_breakpoints, named_breakpoints
 
 LAUNCH_SYMBOL = "main"
-THROW_SYMBOL = "objc_exception_throw"
+THROW_SYMBOL = THROW
 LOOP_BREAKPOINT_NAME = "LayoutDebugLoops"
 # UIKit's and AppKit's feedback loop debuggers read their threshold from the user defaults,
 # which take `-Key value` launch arguments (research for issue 44: UIKitCore's
@@ -79,6 +79,13 @@ def thread_functions(thread):
         frame = thread.GetFrameAtIndex(index)
         names.append(frame.GetFunctionName() or (frame.GetSymbol().GetName() if frame.GetSymbol() else None))
     return names
+
+
+def stopped_at_throw(thread):
+    """Whether `thread` is stopped in objc_exception_throw (its top frame), as at lloop's stop."""
+    if thread is None or not thread.IsValid() or thread.GetNumFrames() == 0:
+        return False
+    return THROW in (thread.GetFrameAtIndex(0).GetFunctionName() or "")
 
 
 def report_at_stop(ctx, paused=False):

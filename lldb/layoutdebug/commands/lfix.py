@@ -9,6 +9,7 @@ from ..errors import LayoutDebugError
 from ..evaluation import Context
 from ..json_documents import dumps
 from ..lldb_api import lldb
+from ..loop_launch import stopped_at_throw
 from ..fix_requests import apply_line, plan
 from ..object_arguments import classify_object_argument
 from ..object_pointers import resolve_object
@@ -71,7 +72,7 @@ class FixCommand(Command):
         """Checks the options, resolves the object, then one lds_fix call at this stop."""
         verb, change = plan(args, bool(args.object))
         ctx = Context(debugger, exe_ctx)
-        if in_exception_throw(ctx):
+        if stopped_at_throw(ctx.thread):
             raise LayoutDebugError(EXCEPTION_STOP)
         if verb == "apply":
             verb = apply_line(self.handle(ctx, args.object), change)
@@ -112,13 +113,6 @@ class FixCommand(Command):
 EXCEPTION_STOP = ("the app is stopped in objc_exception_throw: its uncaught exception ends it, and the layout a "
                   "change needs would raise again; make the change in the code (lloop says where), or try it "
                   "with the app paused before the loop's exception")
-
-
-def in_exception_throw(ctx):
-    """Whether the command's thread is stopped in objc_exception_throw."""
-    frame = ctx.thread.GetFrameAtIndex(0) if ctx.thread is not None else None
-    name = frame.GetFunctionName() if frame is not None and frame.IsValid() else None
-    return name is not None and "objc_exception_throw" in name
 
 
 def with_main_queue_turn(document_text):

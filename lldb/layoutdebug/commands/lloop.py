@@ -6,7 +6,7 @@ from ..errors import LayoutDebugError, UsageError
 from ..evaluation import Context
 from ..lldb_api import lldb
 from ..loop_launch import DISARM, arm, delete_loop_breakpoints, report_at_stop, set_loop_breakpoints, \
-    set_threshold_arguments
+    set_threshold_arguments, stopped_at_throw
 from ..session import session_for
 from .base import Command, command_target, target_flags
 
@@ -76,7 +76,7 @@ class LoopCommand(Command):
             if stopped:
                 lines.append(Context(debugger, exe_ctx).call_report("lds_loop_arm", "%du" % DISARM).strip())
             return "\n".join(lines)
-        if stopped and args.threshold is None and not args.keep and at_throw(exe_ctx):
+        if stopped and args.threshold is None and not args.keep and stopped_at_throw(exe_ctx.GetThread()):
             return report_at_stop(Context(debugger, exe_ctx))
         lines = set_loop_breakpoints(target)
         session_for(debugger).loop_keep = args.keep
@@ -90,10 +90,3 @@ class LoopCommand(Command):
             lines.append("Launch the app (process launch) to record from its first pass.")
         return "\n".join(lines)
 
-
-def at_throw(exe_ctx):
-    """Whether the command's thread is stopped in objc_exception_throw."""
-    thread = exe_ctx.GetThread()
-    if thread is None or not thread.IsValid() or thread.GetNumFrames() == 0:
-        return False
-    return "objc_exception_throw" in (thread.GetFrameAtIndex(0).GetFunctionName() or "")
