@@ -135,15 +135,21 @@ def test_lloop_names_each_demo_loops_cycle_its_askers_and_values(which, build, t
     check_each_loop(found, transcript)
 
 
+def lldb16_session(tmp_path, *commands):
+    """The stdout of one batch session of lldb-16 on the debug demo: our commands imported, then
+    `commands`, then the app killed."""
+    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
+    script = tmp_path / "commands.lldb"
+    script.write_text("\n".join(("command script import " + SCRIPT,) + commands + ("process kill",)) + "\n")
+    return run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+
+
 def test_lloop_threshold_is_the_next_launchs_and_moves_where_uikit_stops(tmp_path):
     # 60: the root's 60th layout triggers, its 61st dumps; the badge widened it 59 times
     # before (434) and once after: 375 → 435, 60 changes.
-    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
-    script = tmp_path / "commands.lldb"
     stderr = tmp_path / "demo.stderr"
-    script.write_text("\n".join(["command script import " + SCRIPT, "settings set target.run-args loop-superview-size",
-                                 "lloop --threshold 60", "process launch -e %s" % stderr, "process kill"]) + "\n")
-    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    out = lldb16_session(tmp_path, "settings set target.run-args loop-superview-size", "lloop --threshold 60",
+                         "process launch -e %s" % stderr)
     assert "Loops: the next launches pass -UIViewLayoutFeedbackLoopDebuggingThreshold 60 " \
         "-NSViewLayoutFeedbackLoopDebuggingThreshold 60" in out, out
     assert "launch argument with a threshold of 60\n" in stderr.read_text()
@@ -151,12 +157,8 @@ def test_lloop_threshold_is_the_next_launchs_and_moves_where_uikit_stops(tmp_pat
 
 
 def test_lloop_at_an_exception_stop_without_the_recorder_says_so_in_one_line(tmp_path):
-    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
-    script = tmp_path / "commands.lldb"
-    script.write_text("\n".join(["command script import " + SCRIPT, "breakpoint set -n objc_exception_throw",
-                                 "process launch -e %s -- loop-half-point" % (tmp_path / "demo.stderr"),
-                                 "lloop", "process kill"]) + "\n")
-    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    out = lldb16_session(tmp_path, "breakpoint set -n objc_exception_throw",
+                         "process launch -e %s -- loop-half-point" % (tmp_path / "demo.stderr"), "lloop")
     assert "error: lloop: the loop recorder is not armed in this process (lloop arms it at the next launch)\n" in out, out
 
 
@@ -164,45 +166,33 @@ def test_lloop_report_at_a_pause_reads_a_spinning_uikit_loop(tmp_path):
     # UIKit without its debugger spins; 10000 (UIKit's ceiling) stands for that here. Paused at
     # the badge's 21st layout (a breakpoint ignored 20 times), before it widens the root again:
     # 20 widenings, 375 → 395.
-    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
-    script = tmp_path / "commands.lldb"
-    script.write_text("\n".join([
-        "command script import " + SCRIPT, "settings set target.run-args loop-superview-size", "lloop --threshold 10000",
-        "breakpoint set -r GrowingBadgeC14layoutSubviews -i 20", "process launch -e %s" % (tmp_path / "demo.stderr"),
-        "lloop --report", "process kill"]) + "\n")
-    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    out = lldb16_session(tmp_path, "settings set target.run-args loop-superview-size", "lloop --threshold 10000",
+                         "breakpoint set -r GrowingBadgeC14layoutSubviews -i 20",
+                         "process launch -e %s" % (tmp_path / "demo.stderr"), "lloop --report")
     assert "Paused, no exception: the requests for another pass recorded so far repeat" in out, out
     assert re.search(r"  UIView %s: width 375 → 376 → … → 391 → 392 → 393 → 394 → 395 \(20 changes\)\n" % ADDRESS, out), out
 
 
 def test_lfix_at_a_loops_exception_says_in_one_line_why_it_cannot_try_a_change(tmp_path):
-    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
-    script = tmp_path / "commands.lldb"
-    script.write_text("\n".join(["command script import " + SCRIPT, "lloop",
-                                 "process launch -e %s -- loop-constraints-in-layout" % (tmp_path / "demo.stderr"),
-                                 "lfix 0x1 --deactivate", "process kill"]) + "\n")
-    completed = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path)
-    errors = [line for line in completed.stdout.splitlines() if line.startswith("error: lfix")]
+    out = lldb16_session(tmp_path, "lloop", "process launch -e %s -- loop-constraints-in-layout" % (tmp_path / "demo.stderr"),
+                         "lfix 0x1 --deactivate")
+    errors = [line for line in out.splitlines() if line.startswith("error: lfix")]
     assert errors == ["error: lfix: the app is stopped in objc_exception_throw: its uncaught exception ends it, "
                       "and the layout a change needs would raise again; make the change in the code (lloop says "
-                      "where), or try it with the app paused before the loop's exception"], completed.stdout[-3000:]
+                      "where), or try it with the app paused before the loop's exception"], out[-3000:]
 
 
 def test_lfix_in_a_paused_spinning_app_takes_out_the_constraint_the_pass_activated(tmp_path):
     # Paused at the card's 21st layout (UIKit's debugger at its ceiling stands for an app that
     # spins): the last constraint its layoutSubviews activated is offered to lfix. Every one says
     # width == 200 (LoopScenarios.swift), and the others stay active: no frame moves.
-    lldb, environment = lldb_for("lldb-16", BUILD_DIR)
-    script = tmp_path / "commands.lldb"
     take_out = ("script import re; ci = lldb.debugger.GetCommandInterpreter(); r = lldb.SBCommandReturnObject(); "
                 "ci.HandleCommand('lloop --report', r); m = re.search(r'lfix 0x[0-9a-f]+ --deactivate', r.GetOutput()); "
                 "print('offered: ' + (m.group(0) if m else 'none')); m and ci.HandleCommand(m.group(0), r); "
                 "print(r.GetOutput() + r.GetError())")
-    script.write_text("\n".join([
-        "command script import " + SCRIPT, "settings set target.run-args loop-constraints-in-layout",
-        "lloop --threshold 10000", "breakpoint set -r ConstraintAddingCardC14layoutSubviews -i 20",
-        "process launch -e %s" % (tmp_path / "demo.stderr"), take_out, "process kill"]) + "\n")
-    out = run_batch(lldb, environment, script, os.path.join(BUILD_DIR, "layout-demo"), tmp_path).stdout
+    out = lldb16_session(tmp_path, "settings set target.run-args loop-constraints-in-layout", "lloop --threshold 10000",
+                         "breakpoint set -r ConstraintAddingCardC14layoutSubviews -i 20",
+                         "process launch -e %s" % (tmp_path / "demo.stderr"), take_out)
     offered = re.search(r"offered: lfix (%s) --deactivate" % ADDRESS, out)
     assert offered, out[-3000:]
     assert re.search(r"Applied --deactivate to %s @1000 <ConstraintAddingCard:%s>\.width == 200\.0\n  active true → false\n"
