@@ -56,7 +56,8 @@ def check_surface(ctx, facts):
     library in the process was built with other entry points than these commands call: its
     `lds_surface` is missing or gives another digest. Called once, before any other call."""
     found = None
-    if code_symbol(ctx.target, SURFACE_SYMBOL) is not None:
+    # The address found here is the one the call uses (ProcessFacts keeps it): one symbol search.
+    if facts.entry_address(ctx.target, SURFACE_SYMBOL) is not None:
         found = ctx.call_entry(SURFACE_SYMBOL, origins=False).strip()
     problem = surface_problem(facts.library, found)
     if problem is not None:
