@@ -2,17 +2,28 @@
 # The project's one test command (the README's and CI's): installs what is
 # missing, builds, and runs every suite. Exits non-zero on any failure.
 #
-#   ./test.sh            everything
-#   ./test.sh --quick    skip the fresh-clone install check and the fuzzer
+#   ./test.sh             everything
+#   ./test.sh --quick     skip the fresh-clone install check and the fuzzer
+#   ./test.sh --no-lldb   skip the LLDB sessions (Tests/lldb); with --quick, what the
+#                         install check runs in its fresh clone, where the outer run has
+#                         already run those sessions on the same commit
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
 QUICK=0
-[ "${1:-}" = "--quick" ] && QUICK=1
+LLDB_SUITE=1
+for arg in "$@"; do
+    case "$arg" in
+        --quick) QUICK=1 ;;
+        --no-lldb) LLDB_SUITE=0 ;;
+        *) echo "error: unknown option '$arg' (try --quick or --no-lldb)" >&2; exit 2 ;;
+    esac
+done
 . scripts/lldb-env.sh
 . scripts/stale-build.sh
 
-step() { echo; echo "==> $*"; }
+# Each step says how far into the run it starts, so a slow CI run shows where its time went.
+step() { echo; echo "==> $*  [$((SECONDS / 60))m$((SECONDS % 60))s]"; }
 
 step "dependencies"
 command -v swift >/dev/null || { echo "error: no Swift toolchain on PATH" >&2; exit 1; }
@@ -67,6 +78,7 @@ export LAYOUT_DEBUG_RELEASE_DIR="$ROOT/.build/release"
 PYTEST_SUITES=()
 for d in Tests/python Tests/lldb Tests/install; do
     [ "$QUICK" = 1 ] && [ "$d" = Tests/install ] && continue
+    [ "$LLDB_SUITE" = 0 ] && [ "$d" = Tests/lldb ] && continue
     [ -d "$d" ] && PYTEST_SUITES+=("$d")
 done
 python3 -m pytest -q "${PYTEST_SUITES[@]}"

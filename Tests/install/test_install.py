@@ -72,12 +72,24 @@ def test_install_twice_leavesOneLldbinitLine(fresh):
     assert (home / ".lldbinit").read_text() == first
 
 
-def test_testSh_freshCloneEmptyHome_passes(fresh):
+def test_testSh_freshCloneEmptyHome_buildsAndPasses(fresh):
+    """The README's test command in a fresh clone with an empty HOME (holding the lldbinit the
+    install above wrote): it installs what is missing, builds, and its suites pass."""
     clone, home, env, _ = fresh
-    # --quick leaves out this suite, which would otherwise run itself again.
-    result = run([clone / "test.sh", "--quick"], env, timeout=3600)
+    # --quick leaves out this suite, which would otherwise run itself again. --no-lldb leaves
+    # out the LLDB sessions: the run around this one has just run them on the same commit, and
+    # the sessions above already ran LLDB under this HOME.
+    result = run([clone / "test.sh", "--quick", "--no-lldb"], env, timeout=3600)
     assert result.returncode == 0, result.stdout[-4000:]
     assert "all suites passed" in result.stdout
+    assert "==> pytest" in result.stdout and " passed" in result.stdout
+
+
+def test_testSh_unknownOption_failsWithOneLineError(fresh):
+    clone, _, env, _ = fresh
+    result = run([clone / "test.sh", "--fast"], env, timeout=60)
+    assert result.returncode == 2
+    assert result.stdout.strip().splitlines() == ["error: unknown option '--fast' (try --quick or --no-lldb)"]
 
 
 def test_uninstall_existingLldbinit_restoresItExactly(fresh, tmp_path):
