@@ -70,6 +70,8 @@ struct ConflictRun {
     init(known: Set<String> = [], reportLimit: Int = 50) {
         self.known = known
         self.reportLimit = max(0, reportLimit)
+        // A run shows about the conflicts its baseline holds: the table seldom grows.
+        groupOfSignature.reserveCapacity(known.count)
     }
 
     // MARK: - Adding
@@ -119,17 +121,34 @@ struct ConflictRun {
     }
 
     private mutating func group(signature: String, owner parsed: ParsedConflict) -> Int {
-        if let group = groupOfSignature[signature] { return group }
-        return group(signature: signature, owner: parsed.owner ?? ConflictTriage.owner(of: parsed.snapshot))
+        group(signature: signature) { parsed.owner ?? ConflictTriage.owner(of: parsed.snapshot) }
     }
 
     /// The group of `signature`, made with `owner` when new.
     mutating func group(signature: String, owner: ConflictOwner) -> Int {
-        if let group = groupOfSignature[signature] { return group }
-        groups.append(Group(signature: signature, owner: owner, isNew: !known.contains(signature)))
-        groupOfSignature[signature] = groups.count - 1
-        return groups.count - 1
+        group(signature: signature) { owner }
     }
+
+    /// The group of `signature`, made when new with the owner `owner` works out (only then).
+    private mutating func group(signature: String, owner: () -> ConflictOwner) -> Int {
+        let next = groups.count
+        let group = Self.value(for: signature, in: &groupOfSignature, storingIfAbsent: next)
+        if group == next {
+            groups.append(Group(signature: signature, owner: owner(), isNew: !known.contains(signature)))
+        }
+        return group
+    }
+
+    /// The id `ids` holds for `key`, `fresh` stored first when it holds none: the key hashed
+    /// once, where a look-up and then an insertion hash it twice (a signature is hundreds of
+    /// bytes, and a log names thousands of test cases).
+    private static func value<Key: Hashable>(for key: Key, in ids: inout [Key: Int], storingIfAbsent fresh: Int) -> Int {
+        func read(_ id: inout Int) -> Int { id }
+        return read(&ids[key, default: fresh])
+    }
+
+    /// Whether a conflict with `signature` was read.
+    func hasGroup(signature: String) -> Bool { groupOfSignature[signature] != nil }
 
     /// Forgets the shape ids of the parser that read so far: the next input's numbers its own.
     mutating func finishInput() {
@@ -150,15 +169,11 @@ struct ConflictRun {
     /// The id of `test`, numbered in order of first appearance.
     mutating func testID(_ test: TestCaseName) -> Int {
         if let lastTest, lastTest.name == test { return lastTest.id }
-        let id = testOfName[test] ?? addTest(test)
+        let next = testCases.count
+        let id = Self.value(for: test, in: &testOfName, storingIfAbsent: next)
+        if id == next { testCases.append(test) }
         lastTest = (test, id)
         return id
-    }
-
-    private mutating func addTest(_ test: TestCaseName) -> Int {
-        testCases.append(test)
-        testOfName[test] = testCases.count - 1
-        return testCases.count - 1
     }
 
     /// Notes where `test` failed, the first time the log says.

@@ -14,7 +14,7 @@ extension ConflictRunOutcome {
     /// - Parameter paths: turns the paths logs give into the repository's.
     func githubAnnotations(paths: SourcePaths) -> String {
         var out = ""
-        for group in new {
+        for (group, report) in zip(new, newReports) {
             var properties: [(String, String)] = []
             if let place = location(of: group) ?? testFunction(of: group, paths: paths),
                let file = paths.relative(place.path) {
@@ -22,7 +22,7 @@ extension ConflictRunOutcome {
             }
             properties.append(("title", "New Auto Layout conflict (\(group.owner.rawValue))"))
             var message = group.signature + "\n" + whereSeen(group)
-            if let report = report(of: group) { message += "\n\n" + Self.clipped(report) }
+            if let report { message += "\n\n" + Self.clipped(report) }
             out += Self.command("error", properties, message)
         }
         for entry in gone {

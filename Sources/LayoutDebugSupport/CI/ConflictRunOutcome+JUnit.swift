@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - JUnit
 
 extension ConflictRunOutcome {
@@ -10,69 +16,121 @@ extension ConflictRunOutcome {
     /// Azure Pipelines also read: `testsuites` holds one `testsuite` with `name`, `tests`,
     /// `failures`, `errors` and `skipped`; each `testcase` has `classname` (the first test case
     /// it happened in) and `name` (the signature).
-    var junit: String {
+    var junit: String { junitText.string }
+
+    /// `junit` as the bytes written to the file.
+    var junitText: TextBytes {
+        var out = TextBytes(capacity: 1 << 16)
         let failures = new.count + (failsOnGone ? gone.count : 0)
         let skipped = failsOnGone ? 0 : gone.count
         let tests = new.count + known.count + gone.count
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\""
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"Auto Layout conflicts\" \(counts)>\n"
-        out += "  <testsuite name=\"Auto Layout conflicts\" \(counts) skipped=\"\(skipped)\">\n"
-        for group in new {
-            out += testCase(group) + "\n"
-            out += "      <failure type=\"new-conflict\" message=\"\(Self.xml("new Auto Layout conflict (\(group.owner.rawValue)), " + whereSeen(group)))\">"
-            out += Self.xml(report(of: group) ?? group.signature + "\n(no report kept: see --max-reports)\n")
-            out += "</failure>\n    </testcase>\n"
+        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append("<testsuites name=\"Auto Layout conflicts\" \(counts)>\n")
+        out.append("  <testsuite name=\"Auto Layout conflicts\" \(counts) skipped=\"\(skipped)\">\n")
+        for (index, group) in new.enumerated() {
+            writeTestCase(group, into: &out)
+            out.append("\n      <failure type=\"new-conflict\" message=\"")
+            Self.writeXML(into: &out) { out in
+                out.append("new Auto Layout conflict (\(group.owner.rawValue)), ")
+                writeWhereSeen(group, into: &out, escaping: Self.xmlEscapes)
+            }
+            out.append("\">")
+            Self.writeXML(into: &out) { out in
+                if let report = newReports[index] {
+                    out.append(report, escaping: Self.xmlEscapes)
+                } else {
+                    out.append(group.signature, escaping: Self.xmlEscapes)
+                    out.append("\n(no report kept: see --max-reports)\n")
+                }
+            }
+            out.append("</failure>\n    </testcase>\n")
         }
         for entry in gone {
-            out += "    <testcase classname=\"baseline\" name=\"\(Self.xml(entry.signature))\">\n"
-            let message = Self.xml("in the baseline, not seen in this run")
-            out += failsOnGone ? "      <failure type=\"gone-conflict\" message=\"\(message)\"/>\n"
-                : "      <skipped message=\"\(message)\"/>\n"
-            out += "    </testcase>\n"
+            out.append("    <testcase classname=\"baseline\" name=\"")
+            Self.writeXML(entry.signature, into: &out)
+            out.append("\">\n")
+            let message = "in the baseline, not seen in this run"
+            out.append(failsOnGone ? "      <failure type=\"gone-conflict\" message=\"\(message)\"/>\n"
+                : "      <skipped message=\"\(message)\"/>\n")
+            out.append("    </testcase>\n")
         }
         for group in known {
-            out += testCase(group) + "\n"
-            out += "      <system-out>\(Self.xml("known (in the baseline), \(group.owner.rawValue), " + whereSeen(group)))</system-out>\n"
-            out += "    </testcase>\n"
+            writeTestCase(group, into: &out)
+            out.append("\n      <system-out>")
+            Self.writeXML(into: &out) { out in
+                out.append("known (in the baseline), \(group.owner.rawValue), ")
+                writeWhereSeen(group, into: &out, escaping: Self.xmlEscapes)
+            }
+            out.append("</system-out>\n    </testcase>\n")
         }
-        out += "  </testsuite>\n</testsuites>\n"
+        out.append("  </testsuite>\n</testsuites>\n")
         return out
     }
 
     /// `<testcase classname="…" name="…">`, open.
-    private func testCase(_ group: ConflictRun.Group) -> String {
-        let className = group.tests(in: run).first?.display ?? "no test case"
-        return "    <testcase classname=\"\(Self.xml(className))\" name=\"\(Self.xml(group.signature))\">"
+    private func writeTestCase(_ group: ConflictRun.Group, into out: inout TextBytes) {
+        out.append("    <testcase classname=\"")
+        Self.writeXML(into: &out) { out in
+            if let first = group.testIDs.first {
+                run.testCases[first].writeDisplay(into: &out, escaping: Self.xmlEscapes)
+            } else {
+                out.append("no test case")
+            }
+        }
+        out.append("\" name=\"")
+        Self.writeXML(group.signature, into: &out)
+        out.append("\">")
     }
 
     /// `text` escaped for XML text and attributes; the control characters XML 1.0 forbids even
     /// escaped become `?`.
     static func xml(_ text: String) -> String {
-        let escaped = xmlEscapes.apply(to: text)
+        var out = TextBytes()
+        writeXML(text, into: &out)
+        return out.string
+    }
+
+    /// Appends `text` as `xml(_:)` escapes it.
+    private static func writeXML(_ text: String, into out: inout TextBytes) {
+        writeXML(into: &out) { $0.append(text, escaping: xmlEscapes) }
+    }
+
+    /// Lets `write` append text it escapes with `xmlEscapes`, then makes what it wrote XML's.
+    private static func writeXML(into out: inout TextBytes, _ write: (inout TextBytes) -> Void) {
+        let start = out.count
+        write(&out)
         // U+FFFE and U+FFFF are not characters in XML either; a log seldom holds them.
-        guard holdsNoncharacter(escaped) else { return escaped }
+        guard holdsNoncharacter(out.bytes, from: start) else { return }
+        let written = String(decoding: out.bytes[start...], as: UTF8.self)
         var scalars = String.UnicodeScalarView()
-        for scalar in escaped.unicodeScalars {
+        for scalar in written.unicodeScalars {
             scalars.append(scalar == "\u{FFFE}" || scalar == "\u{FFFF}" ? "?" : scalar)
         }
-        return String(scalars)
+        out.truncate(to: start)
+        out.append(String(scalars))
     }
 
     /// XML's five escapes, and `?` for each control character but tab, line feed and return.
-    private static let xmlEscapes: ASCIIEscapes = {
+    static let xmlEscapes: ASCIIEscapes = {
         let controls = (0..<0x20).compactMap(Unicode.Scalar.init).filter { !["\t", "\n", "\r"].contains($0) }
         let entities: [(Unicode.Scalar, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"),
                                                     ("'", "&apos;")]
         return ASCIIEscapes(pairs: entities + controls.map { ($0, "?") })
     }()
 
-    /// Whether `text` holds U+FFFE or U+FFFF (UTF-8 `EF BF BE`, `EF BF BF`).
-    private static func holdsNoncharacter(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= 3 else { return false }
-            return (0..<bytes.count - 2).contains { bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBF && bytes[$0 + 2] >= 0xBE }
+    /// Whether `bytes` from `start` on hold U+FFFE or U+FFFF (UTF-8 `EF BF BE`, `EF BF BF`):
+    /// `memchr` finds the rare `EF` lead byte.
+    private static func holdsNoncharacter(_ bytes: [UInt8], from start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var from = start
+            while from < buffer.count, let found = memchr(base + from, 0xEF, buffer.count - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 2 < buffer.count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE { return true }
+                from = index + 1
+            }
+            return false
         }
     }
 }

@@ -8,56 +8,79 @@ extension ConflictRunOutcome {
     ///
     /// - Parameter baselineName: the baseline file's name, as the user gave it.
     func markdown(baselineName: String?) -> String {
-        var out = "## Auto Layout conflicts\n\n"
-        out += (fails ? "❌ **" : "✅ **") + Self.escapeCell(verdict) + "**\n\n"
-        out += Self.escapeCell(headline(baselineName: baselineName)) + "\n\n"
+        markdownText(baselineName: baselineName).string
+    }
+
+    /// `markdown(baselineName:)` as the bytes written to the file.
+    func markdownText(baselineName: String?) -> TextBytes {
+        var out = TextBytes(capacity: 1 << 16)
+        out.append("## Auto Layout conflicts\n\n")
+        out.append(fails ? "❌ **" : "✅ **")
+        out.append(verdict, escaping: Self.cell)
+        out.append("**\n\n")
+        out.append(headline(baselineName: baselineName), escaping: Self.cell)
+        out.append("\n\n")
         if !new.isEmpty || !gone.isEmpty || !known.isEmpty {
-            out += "| | owner | count | signature | test cases |\n| --- | --- | ---: | --- | --- |\n"
-            for group in new { out += row("new", group) }
+            out.append("| | owner | count | signature | test cases |\n| --- | --- | ---: | --- | --- |\n")
+            for group in new { writeRow("new", group, into: &out) }
             for entry in gone {
-                out += "| gone | \(entry.owner?.rawValue ?? "") | 0 | \(Self.code(entry.signature)) | in the baseline, not seen |\n"
+                out.append("| gone | \(entry.owner?.rawValue ?? "") | 0 | ")
+                Self.writeCode(entry.signature, into: &out)
+                out.append(" | in the baseline, not seen |\n")
             }
-            for group in known { out += row("known", group) }
+            for group in known { writeRow("known", group, into: &out) }
         }
         var left = 0
-        for group in new {
-            guard let report = report(of: group) else { continue }
-            let part = "\n<details><summary>New: \(Self.escapeHTML(group.signature))</summary>\n\n```\n"
-                + Self.backticks.apply(to: report) + "```\n</details>\n"
-            if out.utf8.count + part.utf8.count > Self.markdownLimit - 200 {
+        for (group, report) in zip(new, newReports) {
+            guard let report else { continue }
+            // A report that would take the page past its limit is left out whole.
+            let before = out.count
+            out.append("\n<details><summary>New: ")
+            out.append(group.signature, escaping: Self.html)
+            out.append("</summary>\n\n```\n")
+            out.append(report, escaping: Self.backticks)
+            out.append("```\n</details>\n")
+            if out.count > Self.markdownLimit - 200 {
+                out.truncate(to: before)
                 left += 1
-                continue
             }
-            out += part
         }
-        if left > 0 { out += "\n\(left) reports left out to stay within the page's size: see the job's log.\n" }
+        if left > 0 { out.append("\n\(left) reports left out to stay within the page's size: see the job's log.\n") }
         return out
     }
 
     /// The most bytes the summary takes: GitHub's limit for one step's summary is 1 MiB.
     static let markdownLimit = 1 << 20
 
-    private func row(_ state: String, _ group: ConflictRun.Group) -> String {
-        var tests = group.tests(in: run).map { Self.escapeCell($0.display) }.joined(separator: ", ")
-        if group.hasMoreTests { tests += " and more" }
-        if tests.isEmpty { tests = "none" }
-        return "| \(state) | \(group.owner.rawValue) | \(group.count) | \(Self.code(group.signature)) | \(tests) |\n"
+    /// `| state | owner | count | `signature` | test cases |`.
+    private func writeRow(_ state: String, _ group: ConflictRun.Group, into out: inout TextBytes) {
+        out.append("| \(state) | \(group.owner.rawValue) | ")
+        out.append(group.count)
+        out.append(" | ")
+        Self.writeCode(group.signature, into: &out)
+        out.append(" | ")
+        if group.testIDs.isEmpty {
+            out.append(group.hasMoreTests ? " and more" : "none")
+        } else {
+            writeTests(of: group, into: &out, escaping: Self.cell)
+            if group.hasMoreTests { out.append(" and more") }
+        }
+        out.append(" |\n")
     }
 
     /// `text` in a table cell as code: its `|` escaped, backticks kept out of the span.
-    private static func code(_ text: String) -> String {
-        "`" + codeCell.apply(to: text) + "`"
+    private static func writeCode(_ text: String, into out: inout TextBytes) {
+        out.append("`")
+        out.append(text, escaping: codeCell)
+        out.append("`")
     }
-
-    /// `text` safe in a table cell: `|` escaped, line breaks as spaces.
-    private static func escapeCell(_ text: String) -> String { cell.apply(to: text) }
-
-    /// `text` safe in HTML (a `<summary>`).
-    private static func escapeHTML(_ text: String) -> String { html.apply(to: text) }
 
     /// A backtick as a modifier letter that looks like one, so a code block or span stays one.
     private static let backticks = ASCIIEscapes(["`": "ˋ"])
+    /// `|` escaped and line breaks as spaces: text safe in a table cell.
     private static let cell = ASCIIEscapes(["|": "\\|", "\n": " ", "\r": " "])
+    /// A cell's escapes, and backticks kept out of a code span.
     private static let codeCell = ASCIIEscapes(["`": "ˋ", "|": "\\|", "\n": " ", "\r": " "])
+    /// What HTML (a `<summary>`) needs escaped.
     private static let html = ASCIIEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;"])
 }

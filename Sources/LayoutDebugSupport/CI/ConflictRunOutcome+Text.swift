@@ -20,8 +20,8 @@ extension ConflictRunOutcome {
             out += "known  \(Self.plural(known.count, "signature")) in the baseline, "
                 + "\(Self.plural(known.reduce(0) { $0 + $1.count }, "conflict"))\n"
         }
-        for group in new {
-            guard let report = report(of: group) else { continue }
+        for (group, report) in zip(new, newReports) {
+            guard let report else { continue }
             out += "\n== new: \(group.signature) ==\n"
             if let first = group.first, first.firstLine > 0 { out += "log lines \(first.firstLine)-\(first.lastLine)\n" }
             out += report

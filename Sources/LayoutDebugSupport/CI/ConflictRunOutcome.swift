@@ -15,27 +15,33 @@ struct ConflictRunOutcome {
     let failsOnGone: Bool
     /// Whether a baseline was read: without one every conflict is new.
     let hasBaseline: Bool
+    /// `report(of:)` of each of `new`, made once: the printed text, the JUnit file, the Markdown
+    /// summary and the annotations all hold it.
+    let newReports: [String?]
 
     /// `run` against `baseline` (`nil`: every conflict is new).
     init(run: ConflictRun, baseline: ConflictBaseline?, failsOnGone: Bool = false) {
         self.run = run
-        let sorted = run.groups.sorted(by: Self.precedes)
-        new = sorted.filter(\.isNew)
-        known = sorted.filter { !$0.isNew }
-        let seen = Set(run.groups.map(\.signature))
-        gone = baseline?.entries.filter { !seen.contains($0.signature) } ?? []
+        let groups = run.groups
+        // The groups' indices are sorted, not the groups: a group (its first occurrence held
+        // whole) is a large value to copy at each comparison.
+        let order = groups.indices.sorted { Self.precedes($0, $1, in: groups) }
+        new = order.filter { groups[$0].isNew }.map { groups[$0] }
+        known = order.filter { !groups[$0].isNew }.map { groups[$0] }
+        gone = baseline?.entries.filter { !run.hasGroup(signature: $0.signature) } ?? []
         self.failsOnGone = failsOnGone
         hasBaseline = baseline != nil
+        newReports = new.map(Self.makeReport)
     }
 
     /// Whether the run fails: a new conflict, or a gone entry under `failsOnGone`.
     var fails: Bool { !new.isEmpty || (failsOnGone && !gone.isEmpty) }
 
     /// Yours first, then the most frequent, then by signature: a stable order.
-    private static func precedes(_ a: ConflictRun.Group, _ b: ConflictRun.Group) -> Bool {
-        if a.owner != b.owner { return a.owner < b.owner }
-        if a.count != b.count { return a.count > b.count }
-        return a.signature < b.signature
+    private static func precedes(_ a: Int, _ b: Int, in groups: [ConflictRun.Group]) -> Bool {
+        if groups[a].owner != groups[b].owner { return groups[a].owner < groups[b].owner }
+        if groups[a].count != groups[b].count { return groups[a].count > groups[b].count }
+        return groups[a].signature < groups[b].signature
     }
 
     // MARK: - One conflict
@@ -43,6 +49,10 @@ struct ConflictRunOutcome {
     /// The report of a new conflict: the one its input held, or its first occurrence
     /// explained; `nil` when neither was kept (past `ConflictRun.reportLimit`).
     func report(of group: ConflictRun.Group) -> String? {
+        Self.makeReport(of: group)
+    }
+
+    private static func makeReport(of group: ConflictRun.Group) -> String? {
         if let given = group.givenReport { return given }
         guard var conflict = group.first?.snapshot else { return nil }
         let why = ConflictExplainer.explain(conflict).text
@@ -89,11 +99,29 @@ struct ConflictRunOutcome {
 
     /// `3× in TitleTests.testTitleLayout, FeedTests.testStack`, or `3× outside any test case`.
     func whereSeen(_ group: ConflictRun.Group) -> String {
-        let tests = group.tests(in: run).map(\.display)
-        var text = "\(group.count)×"
-        if tests.isEmpty { return text + " outside any test case" }
-        text += " in " + tests.joined(separator: ", ")
-        if group.hasMoreTests { text += " and more" }
-        return text
+        var out = TextBytes()
+        writeWhereSeen(group, into: &out)
+        return out.string
+    }
+
+    /// Appends `whereSeen(group)` to `out`, the test cases' names escaped with `escapes` when given.
+    func writeWhereSeen(_ group: ConflictRun.Group, into out: inout TextBytes, escaping escapes: ASCIIEscapes? = nil) {
+        out.append(group.count)
+        out.append("×")
+        if group.testIDs.isEmpty {
+            out.append(" outside any test case")
+            return
+        }
+        out.append(" in ")
+        writeTests(of: group, into: &out, escaping: escapes)
+        if group.hasMoreTests { out.append(" and more") }
+    }
+
+    /// Appends the test cases `group` happened in, `A.b, C.d`, each escaped with `escapes` when given.
+    func writeTests(of group: ConflictRun.Group, into out: inout TextBytes, escaping escapes: ASCIIEscapes? = nil) {
+        for (index, test) in group.testIDs.enumerated() {
+            if index > 0 { out.append(", ") }
+            run.testCases[test].writeDisplay(into: &out, escaping: escapes)
+        }
     }
 }

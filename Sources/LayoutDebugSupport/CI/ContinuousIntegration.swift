@@ -91,9 +91,9 @@ public struct ContinuousIntegration {
             write(outcome.githubAnnotations(paths: SourcePaths(root: root)))
         }
         var wrote = true
-        if let path = junit { wrote = Self.write(outcome.junit, to: path, write, error) && wrote }
+        if let path = junit { wrote = Self.write(outcome.junitText, to: path, write, error) && wrote }
         if let path = markdown {
-            wrote = Self.write(outcome.markdown(baselineName: baseline), to: path, write, error, appending: true) && wrote
+            wrote = Self.write(outcome.markdownText(baselineName: baseline), to: path, write, error, appending: true) && wrote
         }
         if let path = writeBaseline {
             if readWhole {
@@ -169,19 +169,35 @@ public struct ContinuousIntegration {
 
     // MARK: - Outputs
 
-    /// Writes `text` to `path` (`-`: standard output); `false` after a one-line error.
-    private static func write(_ text: String, to path: String, _ write: (String) -> Void, _ error: (String) -> Void,
+    /// Writes `text` to `path` (`-`: standard output); `false` after a one-line error. The
+    /// results are written as the bytes they were built in: made a `String` first, a big
+    /// result's bytes were checked as UTF-8 once more for nothing.
+    private static func write(_ text: TextBytes, to path: String, _ write: (String) -> Void, _ error: (String) -> Void,
                               appending: Bool = false) -> Bool {
         if path == "-" {
-            write(text)
+            write(text.string)
             return true
         }
         guard let file = fopen(path, appending ? "a" : "w") else {
             error("\(path): cannot be written: \(String(cString: strerror(errno)))")
             return false
         }
-        let ok = fputs(text, file) >= 0
+        // `fputs` stopped at a NUL byte: so does this.
+        let ok = text.bytes.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            let count = memchr(base, 0, bytes.count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                ?? bytes.count
+            return fwrite(base, 1, count, file) == count
+        }
         return fclose(file) == 0 && ok
+    }
+
+    /// `write(_:to:)` of a `String`.
+    private static func write(_ text: String, to path: String, _ write: (String) -> Void, _ error: (String) -> Void,
+                              appending: Bool = false) -> Bool {
+        var bytes = TextBytes()
+        bytes.append(text)
+        return Self.write(bytes, to: path, write, error, appending: appending)
     }
 }
 

@@ -15,8 +15,27 @@ struct TestCaseName: Hashable, Comparable, Sendable {
         self.name = name
     }
 
+    /// Hashes the name alone: a run's test cases share a few suites but seldom a name, and a
+    /// log names thousands, each looked up (`ConflictRun.testID`). Equality compares both.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+
     /// `Suite.name`, or the name alone: the one line reports and the baseline print.
     var display: String { suite.map { $0 + "." + name } ?? name }
+
+    /// Appends `display` to `out`, escaped with `escapes` when given, without making it.
+    func writeDisplay(into out: inout TextBytes, escaping escapes: ASCIIEscapes? = nil) {
+        if let suite {
+            write(suite, into: &out, escaping: escapes)
+            out.append(".")
+        }
+        write(name, into: &out, escaping: escapes)
+    }
+
+    private func write(_ text: String, into out: inout TextBytes, escaping escapes: ASCIIEscapes?) {
+        if let escapes { out.append(text, escaping: escapes) } else { out.append(text) }
+    }
 
     /// `classname` in a JUnit file: the suite, or the name when there is none.
     var className: String { suite ?? name }

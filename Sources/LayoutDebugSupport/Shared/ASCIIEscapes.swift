@@ -8,8 +8,9 @@
 /// of `--ci`'s time on a big run; bytes are copied in runs here. A replaced byte is ASCII, so it
 /// is never part of a longer UTF-8 sequence, and the text stays valid.
 struct ASCIIEscapes {
-    /// For each ASCII byte, 1 + the index of its replacement, or 0 when it is kept.
-    private var slots = [UInt8](repeating: 0, count: 128)
+    /// For each byte value, 1 + the index of its replacement, or 0 when it is kept: 256 of them,
+    /// so a byte of a longer UTF-8 sequence is looked up like any other (and kept).
+    private var slots = [UInt8](repeating: 0, count: 256)
     private var replacements: [[UInt8]] = []
 
     /// Escapes that replace each `character` with its `replacement`, all at once: a replacement
@@ -32,21 +33,42 @@ struct ASCIIEscapes {
     /// - Complexity: O(`text.utf8.count`).
     func apply(to text: String) -> String {
         var source = text
-        let escaped: String? = source.withUTF8 { bytes in
+        let escaped: [UInt8]? = source.withUTF8 { bytes in
+            guard firstEscaped(in: bytes) != nil else { return nil }
             var out: [UInt8] = []
-            var copied = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x80, slots[Int(byte)] != 0 else { continue }
-                if out.isEmpty { out.reserveCapacity(bytes.count + bytes.count / 8 + 16) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                out.append(contentsOf: replacements[Int(slots[Int(byte)]) - 1])
-                copied = index + 1
-            }
-            guard copied > 0 else { return nil }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return String(decoding: out, as: UTF8.self)
+            out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+            apply(to: bytes, appendingTo: &out)
+            return out
         }
-        return escaped ?? text
+        return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
+    }
+
+    /// Appends `text`, escaped, to `out`: what `apply(to:)` returns, without a `String` made.
+    ///
+    /// - Complexity: O(`text.utf8.count`).
+    func apply(to text: String, appendingTo out: inout [UInt8]) {
+        var source = text
+        source.withUTF8 { apply(to: $0, appendingTo: &out) }
+    }
+
+    /// Appends `bytes`, escaped, to `out`, copying the runs between escapes whole.
+    private func apply(to bytes: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) {
+        var copied = 0
+        while let index = firstEscaped(in: bytes, from: copied) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+            out.append(contentsOf: replacements[Int(slots[Int(bytes[index])]) - 1])
+            copied = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+    }
+
+    /// The index of the first byte from `start` on that these escapes replace.
+    private func firstEscaped(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            for index in start..<bytes.count {
+                if slots[Int(bytes[index])] != 0 { return index }
+            }
+            return nil
+        }
     }
 }
