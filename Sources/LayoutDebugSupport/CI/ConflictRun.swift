@@ -70,8 +70,9 @@ struct ConflictRun {
     init(known: Set<String> = [], reportLimit: Int = 50) {
         self.known = known
         self.reportLimit = max(0, reportLimit)
-        // A run shows about the conflicts its baseline holds: the table seldom grows.
+        // A run shows about the conflicts its baseline holds: the tables seldom grow.
         groupOfSignature.reserveCapacity(known.count)
+        groups.reserveCapacity(known.count)
     }
 
     // MARK: - Adding

@@ -31,19 +31,19 @@ extension ConflictRunOutcome {
         for (index, group) in new.enumerated() {
             writeTestCase(group, into: &out)
             out.append("\n      <failure type=\"new-conflict\" message=\"")
-            Self.writeXML(into: &out) { out in
-                out.append("new Auto Layout conflict (\(group.owner.rawValue)), ")
-                writeWhereSeen(group, into: &out, escaping: Self.xmlEscapes)
-            }
+            let message = out.count
+            out.append("new Auto Layout conflict (\(group.owner.rawValue)), ")
+            writeWhereSeen(group, into: &out)
+            Self.makeXML(&out, from: message)
             out.append("\">")
-            Self.writeXML(into: &out) { out in
-                if let report = newReports[index] {
-                    out.append(report, escaping: Self.xmlEscapes)
-                } else {
-                    out.append(group.signature, escaping: Self.xmlEscapes)
-                    out.append("\n(no report kept: see --max-reports)\n")
-                }
+            let report = out.count
+            if let text = newReports[index] {
+                out.append(text, escaping: Self.xmlEscapes)
+            } else {
+                out.append(group.signature, escaping: Self.xmlEscapes)
+                out.append("\n(no report kept: see --max-reports)\n")
             }
+            Self.replaceNoncharacters(in: &out, from: report)
             out.append("</failure>\n    </testcase>\n")
         }
         for entry in gone {
@@ -58,10 +58,10 @@ extension ConflictRunOutcome {
         for group in known {
             writeTestCase(group, into: &out)
             out.append("\n      <system-out>")
-            Self.writeXML(into: &out) { out in
-                out.append("known (in the baseline), \(group.owner.rawValue), ")
-                writeWhereSeen(group, into: &out, escaping: Self.xmlEscapes)
-            }
+            let start = out.count
+            out.append("known (in the baseline), \(group.owner.rawValue), ")
+            writeWhereSeen(group, into: &out)
+            Self.makeXML(&out, from: start)
             out.append("</system-out>\n    </testcase>\n")
         }
         out.append("  </testsuite>\n</testsuites>\n")
@@ -71,13 +71,13 @@ extension ConflictRunOutcome {
     /// `<testcase classname="…" name="…">`, open.
     private func writeTestCase(_ group: ConflictRun.Group, into out: inout TextBytes) {
         out.append("    <testcase classname=\"")
-        Self.writeXML(into: &out) { out in
-            if let first = group.testIDs.first {
-                run.testCases[first].writeDisplay(into: &out, escaping: Self.xmlEscapes)
-            } else {
-                out.append("no test case")
-            }
+        let start = out.count
+        if let first = group.testIDs.first {
+            run.testCases[first].writeDisplay(into: &out)
+        } else {
+            out.append("no test case")
         }
+        Self.makeXML(&out, from: start)
         out.append("\" name=\"")
         Self.writeXML(group.signature, into: &out)
         out.append("\">")
@@ -93,14 +93,20 @@ extension ConflictRunOutcome {
 
     /// Appends `text` as `xml(_:)` escapes it.
     private static func writeXML(_ text: String, into out: inout TextBytes) {
-        writeXML(into: &out) { $0.append(text, escaping: xmlEscapes) }
+        let start = out.count
+        out.append(text, escaping: xmlEscapes)
+        replaceNoncharacters(in: &out, from: start)
     }
 
-    /// Lets `write` append text it escapes with `xmlEscapes`, then makes what it wrote XML's.
-    private static func writeXML(into out: inout TextBytes, _ write: (inout TextBytes) -> Void) {
-        let start = out.count
-        write(&out)
-        // U+FFFE and U+FFFF are not characters in XML either; a log seldom holds them.
+    /// Escapes the text written from `start` on as `xml(_:)` does.
+    private static func makeXML(_ out: inout TextBytes, from start: Int) {
+        out.escape(from: start, with: xmlEscapes)
+        replaceNoncharacters(in: &out, from: start)
+    }
+
+    /// Makes the text written from `start` on, escaped with `xmlEscapes`, XML's: U+FFFE and
+    /// U+FFFF are not characters in XML either (a log seldom holds them), and become `?`.
+    private static func replaceNoncharacters(in out: inout TextBytes, from start: Int) {
         guard holdsNoncharacter(out.bytes, from: start) else { return }
         let written = String(decoding: out.bytes[start...], as: UTF8.self)
         var scalars = String.UnicodeScalarView()

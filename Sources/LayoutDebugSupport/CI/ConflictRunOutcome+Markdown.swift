@@ -62,7 +62,9 @@ extension ConflictRunOutcome {
         if group.testIDs.isEmpty {
             out.append(group.hasMoreTests ? " and more" : "none")
         } else {
-            writeTests(of: group, into: &out, escaping: Self.cell)
+            let tests = out.count
+            writeTests(of: group, into: &out)
+            out.escape(from: tests, with: Self.cell)
             if group.hasMoreTests { out.append(" and more") }
         }
         out.append(" |\n")

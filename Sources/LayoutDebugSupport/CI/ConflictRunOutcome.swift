@@ -104,8 +104,8 @@ struct ConflictRunOutcome {
         return out.string
     }
 
-    /// Appends `whereSeen(group)` to `out`, the test cases' names escaped with `escapes` when given.
-    func writeWhereSeen(_ group: ConflictRun.Group, into out: inout TextBytes, escaping escapes: ASCIIEscapes? = nil) {
+    /// Appends `whereSeen(group)` to `out`.
+    func writeWhereSeen(_ group: ConflictRun.Group, into out: inout TextBytes) {
         out.append(group.count)
         out.append("×")
         if group.testIDs.isEmpty {
@@ -113,15 +113,15 @@ struct ConflictRunOutcome {
             return
         }
         out.append(" in ")
-        writeTests(of: group, into: &out, escaping: escapes)
+        writeTests(of: group, into: &out)
         if group.hasMoreTests { out.append(" and more") }
     }
 
-    /// Appends the test cases `group` happened in, `A.b, C.d`, each escaped with `escapes` when given.
-    func writeTests(of group: ConflictRun.Group, into out: inout TextBytes, escaping escapes: ASCIIEscapes? = nil) {
+    /// Appends the test cases `group` happened in, `A.b, C.d`.
+    func writeTests(of group: ConflictRun.Group, into out: inout TextBytes) {
         for (index, test) in group.testIDs.enumerated() {
             if index > 0 { out.append(", ") }
-            run.testCases[test].writeDisplay(into: &out, escaping: escapes)
+            run.testCases[test].writeDisplay(into: &out)
         }
     }
 }

@@ -24,17 +24,13 @@ struct TestCaseName: Hashable, Comparable, Sendable {
     /// `Suite.name`, or the name alone: the one line reports and the baseline print.
     var display: String { suite.map { $0 + "." + name } ?? name }
 
-    /// Appends `display` to `out`, escaped with `escapes` when given, without making it.
-    func writeDisplay(into out: inout TextBytes, escaping escapes: ASCIIEscapes? = nil) {
+    /// Appends `display` to `out`, without making it.
+    func writeDisplay(into out: inout TextBytes) {
         if let suite {
-            write(suite, into: &out, escaping: escapes)
+            out.append(suite)
             out.append(".")
         }
-        write(name, into: &out, escaping: escapes)
-    }
-
-    private func write(_ text: String, into out: inout TextBytes, escaping escapes: ASCIIEscapes?) {
-        if let escapes { out.append(text, escaping: escapes) } else { out.append(text) }
+        out.append(name)
     }
 
     /// `classname` in a JUnit file: the suite, or the name when there is none.

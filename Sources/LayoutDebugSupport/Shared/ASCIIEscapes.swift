@@ -51,6 +51,17 @@ struct ASCIIEscapes {
         source.withUTF8 { apply(to: $0, appendingTo: &out) }
     }
 
+    /// Escapes `bytes` from `start` on, in place: for text written whole first, most often with
+    /// nothing to escape, as a list of test names is.
+    ///
+    /// - Complexity: O(`bytes.count - start`).
+    func apply(to bytes: inout [UInt8], from start: Int) {
+        guard let first = bytes.withUnsafeBufferPointer({ firstEscaped(in: $0, from: start) }) else { return }
+        let tail = Array(bytes[first...])
+        bytes.removeSubrange(first...)
+        tail.withUnsafeBufferPointer { apply(to: $0, appendingTo: &bytes) }
+    }
+
     /// Appends `bytes`, escaped, to `out`, copying the runs between escapes whole.
     private func apply(to bytes: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) {
         var copied = 0

@@ -33,6 +33,12 @@ struct TextBytes {
         escapes.apply(to: text, appendingTo: &bytes)
     }
 
+    /// Applies `escapes` to what was written from `start` on: cheaper than escaping each of
+    /// many short pieces as it is appended, when they seldom hold a byte to escape.
+    mutating func escape(from start: Int, with escapes: ASCIIEscapes) {
+        escapes.apply(to: &bytes, from: start)
+    }
+
     /// Appends `number` in decimal.
     mutating func append(_ number: Int) {
         append(String(number))
