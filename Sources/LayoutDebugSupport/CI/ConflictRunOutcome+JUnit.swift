@@ -28,22 +28,14 @@ extension ConflictRunOutcome {
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append("<testsuites name=\"Auto Layout conflicts\" \(counts)>\n")
         out.append("  <testsuite name=\"Auto Layout conflicts\" \(counts) skipped=\"\(skipped)\">\n")
-        for (index, group) in new.enumerated() {
+        for (group, report) in zip(new, newReports) {
             writeTestCase(group, into: &out)
             out.append("\n      <failure type=\"new-conflict\" message=\"")
-            let message = out.count
-            out.append("new Auto Layout conflict (\(group.owner.rawValue)), ")
-            writeWhereSeen(group, into: &out)
-            Self.makeXML(&out, from: message)
+            writeXML("new Auto Layout conflict (\(group.owner.rawValue)), ", whereSeen: group, into: &out)
             out.append("\">")
-            let report = out.count
-            if let text = newReports[index] {
-                out.append(text, escaping: Self.xmlEscapes)
-            } else {
-                out.append(group.signature, escaping: Self.xmlEscapes)
-                out.append("\n(no report kept: see --max-reports)\n")
-            }
-            Self.replaceNoncharacters(in: &out, from: report)
+            let start = out.count
+            out.append(report ?? group.signature + "\n(no report kept: see --max-reports)\n", escaping: Self.xmlEscapes)
+            Self.replaceNoncharacters(in: &out, from: start)
             out.append("</failure>\n    </testcase>\n")
         }
         for entry in gone {
@@ -58,14 +50,19 @@ extension ConflictRunOutcome {
         for group in known {
             writeTestCase(group, into: &out)
             out.append("\n      <system-out>")
-            let start = out.count
-            out.append("known (in the baseline), \(group.owner.rawValue), ")
-            writeWhereSeen(group, into: &out)
-            Self.makeXML(&out, from: start)
+            writeXML("known (in the baseline), \(group.owner.rawValue), ", whereSeen: group, into: &out)
             out.append("</system-out>\n    </testcase>\n")
         }
         out.append("  </testsuite>\n</testsuites>\n")
         return out
+    }
+
+    /// `lead` then `whereSeen(group)`, as XML: a failure's message, a known conflict's output.
+    private func writeXML(_ lead: String, whereSeen group: ConflictRun.Group, into out: inout TextBytes) {
+        let start = out.count
+        out.append(lead)
+        writeWhereSeen(group, into: &out)
+        Self.makeXML(&out, from: start)
     }
 
     /// `<testcase classname="…" name="…">`, open.

@@ -35,6 +35,22 @@ final class ConflictBaselineTests: XCTestCase {
         XCTAssertEqual(written.signatures, [Log.widthSignature(100, 120), Log.widthSignature(1, 2)])
     }
 
+    func test_entriesOutOfOrder_areSorted_andASignatureListedTwiceIsKeptOnce() throws {
+        // Yours first, then system, then transient, then entries without an owner; each by signature.
+        let entries: [ConflictBaseline.Entry] = [
+            .init(signature: "b", owner: nil), .init(signature: "c", owner: .system), .init(signature: "z", owner: .yours),
+            .init(signature: "a", owner: .transient), .init(signature: "c", owner: .yours, tests: ["T.a"]),
+            .init(signature: "y", owner: .yours),
+        ]
+        let baseline = ConflictBaseline(entries: entries)
+        XCTAssertEqual(baseline.entries.map(\.signature), ["y", "z", "c", "a", "b"])
+        XCTAssertEqual(baseline.entries[2].owner, .system, "the first of a signature listed twice is kept")
+        XCTAssertEqual(baseline.signatures, ["a", "b", "c", "y", "z"])
+        // Read from a file in another order, it is the same baseline.
+        let reversed = ConflictBaseline(entries: baseline.entries.reversed())
+        XCTAssertEqual(try ConflictBaseline(reading: Data(reversed.text.utf8)), baseline)
+    }
+
     func test_emptyRun_writesAnEmptyBaseline_thatReadsBack() throws {
         let empty = ConflictBaseline(run: ConflictRun())
         XCTAssertEqual(empty.text, "{\n  \"schema\": \"layoutdebug/2\",\n  \"kind\": \"ci-baseline\",\n  \"conflicts\": []\n}\n")

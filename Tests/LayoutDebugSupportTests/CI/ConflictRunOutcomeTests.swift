@@ -90,4 +90,26 @@ final class ConflictRunOutcomeTests: XCTestCase {
         XCTAssertTrue(text.contains("| gone | yours | 0 |"), text)
         XCTAssertTrue(text.contains("<details><summary>New: NSLayoutConstraint UIView.width == 100 | NSLayoutConstraint UIView.width == 140 =&gt; NSLayoutConstraint UIView.width == 140</summary>"), text)
     }
+
+    func test_testNames_areEscapedAsEachFileNeeds() {
+        // A Swift Testing display name may hold anything: XML's five, a cell's `|`, and U+FFFE,
+        // which XML has no character for.
+        var run = ConflictRun(known: ["K"])
+        for (signature, name) in [("N <a|b>", "size \"w\" & h | \u{FFFE}x"), ("K", "a<b|c")] {
+            run.add(signature: signature, owner: .yours, count: 1, report: nil)
+            let test = run.testID(TestCaseName(suite: "Suite", name: name))
+            let group = run.group(signature: signature, owner: .yours)
+            run.note(test: test, in: group)
+        }
+        let result = ConflictRunOutcome(run: run, baseline: ConflictBaseline(entries: [.init(signature: "K", owner: .yours)]))
+        let xml = result.junit
+        XCTAssertTrue(xml.contains("<testcase classname=\"Suite.size &quot;w&quot; &amp; h | ?x\" name=\"N &lt;a|b&gt;\">\n"
+            + "      <failure type=\"new-conflict\" message=\"new Auto Layout conflict (yours), 1× in Suite.size &quot;w&quot; &amp; h | ?x\">"), xml)
+        XCTAssertTrue(xml.contains("<testcase classname=\"Suite.a&lt;b|c\" name=\"K\">\n"
+            + "      <system-out>known (in the baseline), yours, 1× in Suite.a&lt;b|c</system-out>"), xml)
+        let markdown = result.markdown(baselineName: nil)
+        XCTAssertTrue(markdown.contains("| new | yours | 1 | `N <a\\|b>` | Suite.size \"w\" & h \\| \u{FFFE}x |\n"), markdown)
+        XCTAssertTrue(markdown.contains("| known | yours | 1 | `K` | Suite.a<b\\|c |\n"), markdown)
+        XCTAssertEqual(result.whereSeen(result.new[0]), "1× in Suite.size \"w\" & h | \u{FFFE}x")
+    }
 }
