@@ -101,7 +101,9 @@ final class JSONValueTests: XCTestCase {
     }
 
     func test_notJSON_isNil() {
-        for text in ["", "{", "{\"a\" 1}", "[1,]", "\"unterminated", "\"raw\ncontrol\"", "{} extra", "tru", "\"\\x\"",
+        for text in ["", "{", "{\"a\" 1}", "[1,]", "\"unterminated", "\"raw\ncontrol\"",
+                     "\"control \u{1} before an escape\\n\"", "\"an escape\\n, then control \u{1}\"", "\"escaped quote \\\"",
+                     "{} extra", "tru", "\"\\x\"",
                      "\"\\ud83d\"", String(repeating: "[", count: 600) + String(repeating: "]", count: 600)] {
             XCTAssertNil(JSONValue.parse(Array(text.utf8)), text)
         }
