@@ -115,7 +115,7 @@ extension ConflictRunOutcome {
     }
 
     /// XML's five escapes, and `?` for each control character but tab, line feed and return.
-    static let xmlEscapes: ASCIIEscapes = {
+    private static let xmlEscapes: ASCIIEscapes = {
         let controls = (0..<0x20).compactMap(Unicode.Scalar.init).filter { !["\t", "\n", "\r"].contains($0) }
         let entities: [(Unicode.Scalar, String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"),
                                                     ("'", "&apos;")]
