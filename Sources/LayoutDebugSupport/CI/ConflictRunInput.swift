@@ -54,9 +54,21 @@ enum ConflictRunInput {
                                                  appModules: appModules) {
             return read
         }
-        let reader = ConflictRunReader(run: run, appModules: appModules)
         var backlog = BacklogLines()
         var failure: ReadError?
+        var prefixBytes = 0
+        if !mapping, threads > 1 {
+            // A stream on several threads, in pieces cut as it comes (`ConflictRunStream`).
+            switch try ConflictRunStream.read(descriptor: descriptor, threads: threads, into: &run, appModules: appModules) {
+            case .log(let bytes, _, _):
+                return bytes
+            case .backlog(let prefix):
+                kind = .backlog
+                prefixBytes = prefix.count
+                if let line = prefix.withUnsafeBufferPointer({ backlog.consume($0, into: &run) }) { throw .badBacklogLine(line) }
+            }
+        }
+        let reader = ConflictRunReader(run: run, appModules: appModules)
         let bytes: Int
         do throws(ConsoleReadError) {
             bytes = try LineChunks.read(descriptor: descriptor, mapping: mapping) { chunk in
@@ -82,11 +94,11 @@ enum ConflictRunInput {
             reader.finish()
             run = reader.run
         }
-        return bytes
+        return prefixBytes + bytes
     }
 
     /// What an input is.
-    private enum Kind { case log, backlog }
+    enum Kind { case log, backlog }
 
     /// The size of the regular file open at `descriptor`; `nil` for anything else.
     private static func fileSize(_ descriptor: Int32) -> Int? {
@@ -106,7 +118,7 @@ enum ConflictRunInput {
 
     /// A backlog when its first byte that is not blank is `{`; a log when it is anything
     /// else; `nil` while only blanks were read.
-    private static func kind(of chunk: UnsafeBufferPointer<UInt8>) -> Kind? {
+    static func kind(of chunk: UnsafeBufferPointer<UInt8>) -> Kind? {
         for byte in chunk where !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
             return byte == UInt8(ascii: "{") ? .backlog : .log
         }
