@@ -57,8 +57,9 @@ enum ConflictRunPieces {
         results.initialize(repeating: PieceResult())
         defer { results.deinitialize().deallocate() }
         let next = PieceCounter(count: pieces.count)
+        let shared = SharedConflictBlocks()
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            let caches = SummarizingCaches()
+            let caches = SummarizingCaches(sharing: shared)
             while let index = next.take() {
                 let reader = ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
                                                appModules: appModules, caches: caches, inherits: index > 0)

@@ -265,9 +265,10 @@ final class ConflictRunStream {
         let work = workers
         let template = template
         let appModules = appModules
+        let shared = SharedConflictBlocks()
         for _ in 0..<threads {
             DispatchQueue.global().async(group: finished) {
-                let caches = SummarizingCaches()
+                let caches = SummarizingCaches(sharing: shared)
                 while let (index, piece) = work.take() {
                     let reader = ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
                                                    appModules: appModules, caches: caches, inherits: index > 0)

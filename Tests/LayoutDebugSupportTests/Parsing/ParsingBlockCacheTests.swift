@@ -36,8 +36,7 @@ final class ParsingBlockCacheTests: XCTestCase {
         var hits: Int
     }
 
-    private func summarized(_ text: String) -> Summary {
-        let caches = SummarizingCaches()
+    private func summarized(_ text: String, caches: SummarizingCaches = SummarizingCaches()) -> Summary {
         var parser = ConsoleLogParser(summarizing: true, caches: caches)
         var found: [ParsedConflict] = []
         let bytes = Array(text.utf8) + [0]
@@ -121,5 +120,34 @@ final class ParsingBlockCacheTests: XCTestCase {
                      broken: "<NSLayoutConstraint:0x\($0.offset)b0 UIView:0x\($0.offset)d0.height == 60   (active)>")
         }.joined()
         assertSummaryMatchesFullRead(text)
+    }
+
+    func test_conflictCheckedByAnotherThread_isTakenFromTheSharedTable_asAFullReadSignsIt() {
+        // One thread's caches meet a block twice, check it and share it; another thread's, sharing
+        // the table, meet a block with the same key once (other addresses) and take it from there.
+        let shared = SharedConflictBlocks()
+        let one = matchedByAddress(first: "0x7f8e1c20", second: "0x7f8e1c40", view: "0x7f8e1c30", broken: "0x7f8e1c20")
+        let again = matchedByAddress(first: "0x6000a10", second: "0x6000a20", view: "0x6000a18", broken: "0x6000a10")
+        let first = summarized(one + again, caches: SummarizingCaches(sharing: shared))
+        XCTAssertEqual(first.hits, 0, "the second block was checked, not yet taken from the table")
+        let other = matchedByAddress(first: "0x10", second: "0x12", view: "0x11", broken: "0x10")
+        let secondCaches = SummarizingCaches(sharing: shared)
+        let second = summarized(other, caches: secondCaches)
+        XCTAssertEqual(second.signatures, ConsoleLogParser.parse(other).map(\.signature))
+        XCTAssertEqual(second.owners, ConsoleLogParser.parse(other).map { ConflictTriage.owner(of: $0) })
+        XCTAssertEqual(second.signatures, Array(first.signatures.prefix(1)))
+        XCTAssertEqual(secondCaches.lines.lines, 0, "no line read: the conflict came from the shared table")
+    }
+
+    func test_blockOfAnotherKey_isNotTakenFromTheSharedTable() {
+        // The broken constraint names the second listed one here, the first there: keys apart.
+        let shared = SharedConflictBlocks()
+        let first = matchedByAddress(first: "0x7f8e1c20", second: "0x7f8e1c40", view: "0x7f8e1c30", broken: "0x7f8e1c20")
+        let again = matchedByAddress(first: "0x6000a10", second: "0x6000a20", view: "0x6000a18", broken: "0x6000a10")
+        _ = summarized(first + again, caches: SummarizingCaches(sharing: shared))
+        let other = matchedByAddress(first: "0x10", second: "0x12", view: "0x11", broken: "0x12")
+        let second = summarized(other, caches: SummarizingCaches(sharing: shared))
+        XCTAssertEqual(second.signatures, ConsoleLogParser.parse(other).map(\.signature))
+        XCTAssertNotEqual(second.signatures, ConsoleLogParser.parse(first).map(\.signature))
     }
 }

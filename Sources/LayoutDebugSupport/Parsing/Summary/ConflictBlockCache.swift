@@ -41,7 +41,7 @@ final class ConflictBlockCache {
         case readInFull
     }
 
-    private static let capacity = 4096
+    static let capacity = 4096
     private var entries: [ConflictShapeCache.Key: Known] = [:]
     /// Set while a changed copy is read, so that its parser reads it line by line.
     var isChecking = false

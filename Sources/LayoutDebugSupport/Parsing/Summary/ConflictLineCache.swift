@@ -72,7 +72,8 @@ final class ConflictLineCache {
     // calls back into the cache; and a parser, with its cache, is used by one
     // thread at a time.
     @exclusivity(unchecked) private var entries: [ConflictShapeCache.Key: Known] = [:]
-    @exclusivity(unchecked) private var lines = 0
+    /// Lines kept so far: the last id handed out.
+    @exclusivity(unchecked) private(set) var lines = 0
     /// Where the plain identifier of the line last keyed lies, when its key
     /// leaves it out: every line with that key has one, each its own.
     @exclusivity(unchecked) private(set) var identifier: (start: Int, end: Int)?

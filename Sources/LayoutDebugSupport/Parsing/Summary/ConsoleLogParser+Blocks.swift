@@ -24,16 +24,22 @@ extension ConsoleLogParser {
         case .readInFull?:
             return nil
         case .seenOnce(let first)?:
+            if var entry = caches?.shared?.entry(key) {
+                keep(&entry, key, emit)
+                return end + 1
+            }
             guard var entry = checks(first, text, start, end) else {
                 blocks.store(key, .readInFull)
                 return nil
             }
-            // An id of its own: every conflict taken from this entry is grouped under one signature.
-            entry.shape = caches?.shapes.newShape() ?? 0
-            blocks.store(key, .conflict(entry))
-            emitKept(entry, emit)
+            caches?.shared?.publish(key, entry)
+            keep(&entry, key, emit)
             return end + 1
         case nil:
+            if var entry = caches?.shared?.entry(key) {
+                keep(&entry, key, emit)
+                return end + 1
+            }
             let (next, parsed) = readLines(text, start, end, emit)
             blocks.store(key, parsed.flatMap(Self.entry).map { .seenOnce($0) } ?? .readInFull)
             return next
@@ -45,6 +51,15 @@ extension ConsoleLogParser {
     private var isFreshHeader: Bool {
         state == .header && hasHeader && constraintLines == 0 && droppedLines == 0 && linesAfterHeader == 0
             && proseLines == 0 && wrapped == nil && pending.lines.isEmpty && conflict.repairs == nil
+    }
+
+    /// Keeps a checked conflict for every later block with `key`, and emits it.
+    private mutating func keep(_ entry: inout ConflictBlockCache.Entry, _ key: ConflictShapeCache.Key,
+                               _ emit: (ParsedConflict) -> Void) {
+        // An id of its own: every conflict taken from this entry is grouped under one signature.
+        entry.shape = caches?.shapes.newShape() ?? 0
+        caches?.blocks.store(key, .conflict(entry))
+        emitKept(entry, emit)
     }
 
     /// Emits a kept conflict as `flush` would have, and leaves the parser between conflicts.

@@ -18,7 +18,14 @@ public final class SummarizingCaches {
     let interner = StringInterner()
     /// The conflicts it has read, by their blocks' bytes (`ConflictBlockCache`).
     let blocks = ConflictBlockCache()
+    /// The conflicts other threads reading the same input have checked, and to which this set
+    /// adds those it checks.
+    let shared: SharedConflictBlocks?
 
     /// Empty caches.
-    public init() {}
+    public init() { shared = nil }
+
+    /// Empty caches of one of several threads reading pieces of one input, sharing the
+    /// conflicts they check.
+    init(sharing shared: SharedConflictBlocks) { self.shared = shared }
 }
