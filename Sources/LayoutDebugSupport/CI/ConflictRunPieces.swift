@@ -58,11 +58,13 @@ enum ConflictRunPieces {
         defer { results.deinitialize().deallocate() }
         let next = PieceCounter(count: pieces.count)
         let shared = SharedConflictBlocks()
+        let firsts = FirstOccurrences()
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let caches = SummarizingCaches(sharing: shared)
             while let index = next.take() {
                 let reader = ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
-                                               appModules: appModules, caches: caches, inherits: index > 0)
+                                               appModules: appModules, caches: caches, inherits: index > 0,
+                                               piece: (index, firsts))
                 var result = PieceResult()
                 do throws(ConsoleReadError) {
                     let read = try LineChunks.read(descriptor: descriptor, range: pieces[index], checksBinary: index == 0) {
@@ -175,5 +177,30 @@ extension ConflictRun {
             if kept < reportLimit { kept += 1 } else { groups[index].first = nil }
         }
         reportsKept = kept
+    }
+}
+
+// MARK: - FirstOccurrences
+
+/// Which piece keeps the first occurrence of each new conflict, shared by the readers of one
+/// input's pieces: a piece reads a conflict again in full for its report only when no piece
+/// before it has (its report would be dropped when the pieces are added up, the earlier one
+/// kept). Each piece read such reports for all its new conflicts before, and on the bench that
+/// was 6% of a thread's work.
+///
+/// A piece ahead of it that has not yet been read cannot claim a conflict, so a piece may
+/// still keep one that an earlier piece keeps too; adding the pieces up keeps the earliest.
+final class FirstOccurrences: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pieceBySignature: [String: Int] = [:]
+
+    /// Whether `piece` is to keep the first occurrence of `signature`: no piece before it has
+    /// said it keeps one. Records it when it is.
+    func claim(_ signature: String, piece: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let earlier = pieceBySignature[signature], earlier < piece { return false }
+        pieceBySignature[signature] = piece
+        return true
     }
 }

@@ -24,6 +24,7 @@ final class ConflictRunReader {
     private var straddling: (ordinal: Int, target: TestContext.Target)?
     /// Lines read before the current position.
     private var lineCount = 0
+    private let piece: (index: Int, firsts: FirstOccurrences)?
     /// Whether the bytes read so far end inside a line (the input's last line, unended).
     private var endsInsideLine = false
     /// Test lines read since the parser was last fed that need no cut of their own (an end, a
@@ -58,8 +59,12 @@ final class ConflictRunReader {
     ///   - caches: what earlier summarizing reads of the input learned.
     ///   - inherits: whether this is a piece of a log read apart (`ConflictRunPieces`): its
     ///     conflicts before its first test line are the test the log before it ended in.
-    init(run: ConflictRun, appModules: Set<String> = [], caches: SummarizingCaches? = nil, inherits: Bool = false) {
+    ///   - piece: when this is one piece of several read apart, its index and which piece keeps
+    ///     each new conflict's first occurrence (`FirstOccurrences`).
+    init(run: ConflictRun, appModules: Set<String> = [], caches: SummarizingCaches? = nil, inherits: Bool = false,
+         piece: (index: Int, firsts: FirstOccurrences)? = nil) {
         self.run = run
+        self.piece = piece
         self.appModules = appModules
         context = TestContext(inherits: inherits)
         parser = ConsoleLogParser(summarizing: true, appModules: appModules, caches: caches)
@@ -215,7 +220,9 @@ final class ConflictRunReader {
         case .awaitingResult: context.wait(group: group)
         case .inherited: inheritedCounts[group, default: 0] += 1
         }
-        if keepsFirst { toKeep.append((ordinal, group)) }
+        if keepsFirst, piece?.firsts.claim(run.groups[group].signature, piece: piece?.index ?? 0) ?? true {
+            toKeep.append((ordinal, group))
+        }
     }
 
     // MARK: - Test lines

@@ -41,6 +41,7 @@ final class ConflictRunStream {
     private let template: ConflictRun
     private let pieceBytes: Int
     private let workers = PieceWork()
+    private let firsts = FirstOccurrences()
     private let finished = DispatchGroup()
 
     /// Pieces cut so far: the next one's index.
@@ -197,7 +198,7 @@ final class ConflictRunStream {
         // Where no piece was added the reader is the whole stream's, as without threads.
         let reader = start == 0 ? ConflictRunReader(run: run, appModules: appModules)
             : ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
-                                appModules: appModules, inherits: true)
+                                appModules: appModules, inherits: true, piece: (start, firsts))
         for index in start..<cutCount {
             if let piece = held[index] { reader.consume(piece.lines(upTo: piece.count)) }
         }
@@ -266,12 +267,14 @@ final class ConflictRunStream {
         let template = template
         let appModules = appModules
         let shared = SharedConflictBlocks()
+        let firsts = self.firsts
         for _ in 0..<threads {
             DispatchQueue.global().async(group: finished) {
                 let caches = SummarizingCaches(sharing: shared)
                 while let (index, piece) = work.take() {
                     let reader = ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
-                                                   appModules: appModules, caches: caches, inherits: index > 0)
+                                                   appModules: appModules, caches: caches, inherits: index > 0,
+                                                   piece: (index, firsts))
                     reader.consume(piece.lines(upTo: piece.count))
                     let end = reader.finishPiece()
                     work.finish(index, PieceResult(run: reader.run, end: end))
