@@ -108,11 +108,19 @@ def test_a_feedback_loop_as_the_app_printed_it_reads_as_a_loop_and_no_conflict(t
     # UIKit's log lists the views caught as an array prints them, "(" then "<UIView: 0x…; frame = …>"
     # lines: a list, but of views, not constraints.
     path = tmp_path / "stderr.txt"
-    path.write_text(stderr_of("loop-superview-size"))
+    text = stderr_of("loop-superview-size")
+    path.write_text(text)
     result = subprocess.run([EXPLAIN, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             universal_newlines=True, timeout=60)
     assert "unparsed" not in result.stdout and "no readable constraint" not in result.stderr, result.stdout + result.stderr
     assert "Loop: UIKit's layout feedback loop debugger found views laid out again and again" in result.stdout
+    # The dump and the exception UIKit raises right after it are one loop: one report, with both,
+    # from the dump's first line (after the launch argument's) to the stack's last frame (before
+    # its ")" and libc++abi's line).
+    assert [line for line in result.stdout.splitlines() if line.startswith("== ")] == \
+        ["== %s:2-%d ==" % (path, len(text.splitlines()) - 2)], result.stdout
+    assert "Raised: NSGenericException" in result.stdout
+    assert "Views caught in the loop (UIKit's dump): <UIView: 0x" in result.stdout
 
 
 def test_the_feedback_loop_threshold_comes_from_the_launch_argument():

@@ -55,6 +55,18 @@ struct LoopRegion {
     /// Whether anything of a loop or a stack has been read.
     var hasContent: Bool { hasEvent || !stacks.isEmpty }
 
+    /// Whether `line`, a `*** Terminating app` line, raises the loop of the UIKit feedback-loop
+    /// dump this region holds: the debugger logs its dump, then raises naming the same subtree
+    /// (its exception's reason is the dump's first line), so the two are one loop and one report,
+    /// with the views the dump lists and the stack the exception brings.
+    func awaitsException(_ line: Substring) -> Bool {
+        guard found.form == .uikitFeedbackLoop, !marks.terminating, stacks.isEmpty, let view = found.view,
+              let subtree = line.byteRange(of: LoopWords.feedbackSubtree) else { return false }
+        // The class and address name the view; its frame may be printed otherwise.
+        let named = view.prefix { $0 != ";" }
+        return line[subtree.upperBound...].hasPrefix(named)
+    }
+
     // MARK: - Lines
 
     /// Reads one line of the region.
@@ -188,15 +200,22 @@ struct LoopRegion {
         }
         if let caught = line.byteRange(of: LoopWords.viewsCaught) {
             note(number)
-            found.viewsInLoop += Self.descriptions(in: line[caught.upperBound...])
-            collectingViews = true
+            let list = line[caught.upperBound...]
+            found.viewsInLoop += Self.descriptions(in: list)
+            collectingViews = !list.trimmingBlanks.hasSuffix(")")
             return true
         }
         if collectingViews {
-            collectingViews = !line.trimmingBlanks.isEmpty
+            // The array goes on to its `)`, or to a blank line.
+            let item = line.trimmingBlanks
+            guard !item.isEmpty else {
+                collectingViews = false
+                return false
+            }
+            note(number)
             found.viewsInLoop += Self.descriptions(in: line)
-            if collectingViews { note(number) }
-            return collectingViews
+            collectingViews = item != ")"
+            return true
         }
         // The dump's head puts the subtree on the line after "Degenerate layout!".
         if found.form == .uikitFeedbackLoop, found.view == nil, let subtree = line.byteRange(of: LoopWords.feedbackSubtree) {

@@ -104,7 +104,7 @@ struct LoopScanner {
         if trimmed.hasPrefix("Process:") { return !(region.isTranslated && number - region.startLine <= 4) }
         if trimmed.hasPrefix("{\"app_name\"") { return !region.isTranslated }
         guard region.hasContent else { return false }
-        if trimmed.contains("*** Terminating app due to uncaught exception") { return true }
+        if trimmed.contains("*** Terminating app due to uncaught exception") { return !region.awaitsException(trimmed) }
         let namesLoop = line.byteRange(of: LoopWords.reasonStart) != nil
             || line.byteRange(of: LoopWords.degenerate) != nil
         return namesLoop && region.hasEvent && !region.stacks.isEmpty

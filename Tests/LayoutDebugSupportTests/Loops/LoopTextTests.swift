@@ -209,6 +209,47 @@ final class LoopTextTests: XCTestCase {
                                                   "<Demo.BadgeView: 0x7fc47f50a2b0; frame = (16 20; 80 20); >"])
     }
 
+    /// The dump, then the exception UIKit raises for it (`Degenerate layout! … in subtree of %@.`
+    /// as its reason), as ReferenceKit's debugger prints them: one loop, with the dump's views
+    /// and the exception's name and stack. An exception about another subtree is a loop of its own.
+    func test_uikits_dump_and_the_exception_it_raises_are_one_loop() {
+        let dump = """
+            2026-11-29 22:14:05.073191+0000 Demo[422:422] [LayoutLoop] Degenerate layout! Layout feedback loop detected in subtree of <UIView: 0x55fae5f1f4e0; frame = (0 0; 425 667); autoresize = W+H>. 
+            Top-level view = <UIView: 0x55fae5f1f4e0; frame = (0 0; 425 667); autoresize = W+H>
+
+            Views caught in loop: (
+                <UIView: 0x55fae5f1f4e0; frame = (0 0; 425 667); autoresize = W+H>,
+                <Demo.GrowingBadge: 0x55fae5f1f360; frame = (20 100; 100 40)>
+            )
+
+            """
+        func exception(_ view: String) -> String {
+            """
+            *** Terminating app due to uncaught exception 'NSGenericException', reason: 'Degenerate layout! Layout feedback loop detected in subtree of <UIView: \(view); frame = (0 0; 425 667); autoresize = W+H>. More info may be available in the log for com.apple.UIKit.LayoutLoop'
+            *** First throw call stack:
+            (
+            \t0   libobjc.A.dylib                     0x000000018005c12c objc_exception_throw + 72
+            \t1   Demo                                0x0000000102a4f1c4 $s4Demo12GrowingBadgeC14layoutSubviewsyyF + 212
+            \t2   UIKitCore                           0x0000000185a1b2c8 -[UIView(CALayerDelegate) layoutSublayersOfLayer:] + 1528
+            )
+            libc++abi: terminating due to uncaught exception of type NSException
+            """
+        }
+        let joined = LoopText.read(dump + exception("0x55fae5f1f4e0")).loops
+        XCTAssertEqual(joined.count, 1)
+        XCTAssertEqual(joined.first?.exceptionName, "NSGenericException")
+        XCTAssertEqual(joined.first?.viewsInLoop.count, 2)
+        XCTAssertEqual(joined.first?.firstLine, 1)
+        // Lines 1–7 are the dump (its array ends at `)`, no blank line after it), 8 the exception,
+        // 9–10 the stack's title and `(`, 11–13 its frames.
+        XCTAssertEqual(joined.first?.lastLine, 13, "through the stack's last frame")
+        XCTAssertEqual(joined.first?.stack.map(\.symbol), ["objc_exception_throw", "$s4Demo12GrowingBadgeC14layoutSubviewsyyF",
+                                                          "-[UIView(CALayerDelegate) layoutSublayersOfLayer:]"])
+        XCTAssertEqual(joined.first?.problems, [], "whole: its stack reaches UIKit")
+        let apart = LoopText.read(dump + exception("0x55fae5f1f999")).loops
+        XCTAssertEqual(apart.count, 2, "another subtree's exception is another loop")
+    }
+
     /// The Display Window twin, as gasmask#172 (macOS 10.15/11 beta) titles its crash.
     func test_the_display_window_twin_gives_the_display_pass() {
         let loops = LoopText.read("""
