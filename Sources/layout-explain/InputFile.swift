@@ -182,18 +182,45 @@ enum InputFile {
         return max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 16))
     }
 
-    /// `workers` less one for each core the last minute's load kept busy, at least one;
+    /// `workers` less one for each core other work keeps busy (`busyCores`), at least one;
     /// `LAYOUT_EXPLAIN_THREADS` still decides when set. A second thread pays only on an idle
     /// core: its pieces cost work of their own (finding the cuts, a second set of caches,
     /// adding the pieces up), and on a busy machine it waits for a core while that is paid
     /// (`bench/ci` at load 10 on 2 cores: 1.3 s on two threads, 1.05 s on one).
     static var idleWorkers: Int {
-        var load = [0.0]
-        guard getenv("LAYOUT_EXPLAIN_THREADS") == nil, getloadavg(&load, 1) == 1, load[0].isFinite else {
-            return workers
-        }
-        return max(1, workers - Int(max(0, min(load[0], 64))))
+        guard getenv("LAYOUT_EXPLAIN_THREADS") == nil, let busy = busyCores else { return workers }
+        return max(1, workers - busy)
     }
+
+    /// How many cores other work keeps busy now: on Linux, the threads runnable at this moment
+    /// besides this one (the kernel's count, `/proc/loadavg`'s fourth field, "running/total");
+    /// elsewhere the last minute's load average. That average lags: for a minute after a build
+    /// it still counts the compiler's cores (`bench/ci/run.sh` builds, then reads), and the log
+    /// was read on one thread with both cores idle.
+    private static var busyCores: Int? {
+        #if os(Linux)
+        if let running = runnableThreads() { return max(0, running - 1) }
+        #endif
+        var load = [0.0]
+        guard getloadavg(&load, 1) == 1, load[0].isFinite else { return nil }
+        return Int(max(0, min(load[0], 64)))
+    }
+
+    #if os(Linux)
+    /// The threads runnable on the machine right now, this one included: the `R` of `/proc/loadavg`'s
+    /// `R/T` field (proc(5)); `nil` when it cannot be read.
+    private static func runnableThreads() -> Int? {
+        let descriptor = Glibc.open("/proc/loadavg", O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 128)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = String(decoding: bytes[..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
+        return Int(fields[3][..<slash])
+    }
+    #endif
 
     /// The open descriptor of `path` (0 for `-`), or `nil` after printing why not.
     private static func open(_ path: String) -> Int32? {

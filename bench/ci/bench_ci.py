@@ -1,10 +1,10 @@
 """Times `layout-explain --ci` beside `grep -c` on one log (bench/ci/run.sh), taking turns.
 
-Ours runs twice a round: on the file (through mapped windows; in pieces on each core the load
-average leaves idle) and from standard input (cut into pieces as it arrives, on the same idle
-cores), as CI pipes it. Each command runs RUNS times; its wall times' median is kept, and ours' peak resident memory (wait4's ru_maxrss for that
-process alone). Prints them, what ours printed, `stdin_ratio=`, and last `ratio=ours/grep` for
-the file.
+Ours runs twice a round: on the file (through mapped windows; in pieces on each idle core) and
+from standard input (cut into pieces as it arrives, on the same idle cores), as CI pipes it.
+Each command runs RUNS times; its wall times' median is kept, and ours' peak resident memory
+(wait4's ru_maxrss for that process alone). Prints them, what ours printed, `stdin_ratio=`, and
+last `ratio=ours/grep` for the file.
 
 usage: bench_ci.py BIN LOG BASELINE RUNS
 """

@@ -4,7 +4,7 @@
 # written from another run of the same app (most conflicts known, some new), with the JUnit file
 # and the Markdown summary written too; beside it, in the same run, `grep -c` counting the
 # conflicts' headers in the same file. Ours reads the file (through mapped windows, in pieces on
-# each core the load average leaves idle) and, again, standard input as CI pipes it (cut into
+# each idle core) and, again, standard input as CI pipes it (cut into
 # pieces as it arrives, read on the same idle cores); both must print the same.
 # Each runs $RUNS times (default 5), taking turns; the medians are compared. The last line is
 # ratio=ours/grep for the file (goal < 5: through in less time than grep -c takes times five),
