@@ -36,20 +36,6 @@ final class ConflictRunPiecesTests: XCTestCase {
         return run
     }
 
-    private func assertSameRun(_ pieces: ConflictRun, _ whole: ConflictRun, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(pieces.total, whole.total, file: file, line: line)
-        XCTAssertEqual(pieces.lines, whole.lines, file: file, line: line)
-        XCTAssertEqual(pieces.testCases, whole.testCases, file: file, line: line)
-        XCTAssertEqual(pieces.groups.map(\.signature), whole.groups.map(\.signature), file: file, line: line)
-        for (a, b) in zip(pieces.groups, whole.groups) {
-            XCTAssertEqual(a.count, b.count, a.signature, file: file, line: line)
-            XCTAssertEqual(a.outsideTests, b.outsideTests, a.signature, file: file, line: line)
-            XCTAssertEqual(Set(a.tests(in: pieces)), Set(b.tests(in: whole)), a.signature, file: file, line: line)
-            XCTAssertEqual(a.first?.firstLine, b.first?.firstLine, a.signature, file: file, line: line)
-            XCTAssertEqual(a.first?.snapshot.ordinal, b.first?.snapshot.ordinal, a.signature, file: file, line: line)
-        }
-    }
-
     func test_xcodebuildLog_inPieces_isTheRunOneReaderMakes() throws {
         let text = log(tests: 400, xcbeautify: false)
         let known: Set<String> = [Log.widthSignature(100, 120)]

@@ -53,22 +53,6 @@ final class ConflictRunStreamTests: XCTestCase {
         return (run, outcome)
     }
 
-    private func assertSameRun(_ streamed: ConflictRun, _ whole: ConflictRun,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(streamed.total, whole.total, file: file, line: line)
-        XCTAssertEqual(streamed.lines, whole.lines, file: file, line: line)
-        XCTAssertEqual(streamed.testCases, whole.testCases, file: file, line: line)
-        XCTAssertEqual(streamed.endsInsideConflict, whole.endsInsideConflict, file: file, line: line)
-        XCTAssertEqual(streamed.groups.map(\.signature), whole.groups.map(\.signature), file: file, line: line)
-        for (a, b) in zip(streamed.groups, whole.groups) {
-            XCTAssertEqual(a.count, b.count, a.signature, file: file, line: line)
-            XCTAssertEqual(a.outsideTests, b.outsideTests, a.signature, file: file, line: line)
-            XCTAssertEqual(Set(a.tests(in: streamed)), Set(b.tests(in: whole)), a.signature, file: file, line: line)
-            XCTAssertEqual(a.first?.firstLine, b.first?.firstLine, a.signature, file: file, line: line)
-            XCTAssertEqual(a.first?.snapshot.ordinal, b.first?.snapshot.ordinal, a.signature, file: file, line: line)
-        }
-    }
-
     func test_pipedLog_readInPieces_isTheRunOneReaderMakes() throws {
         let text = log(tests: 400)
         let known: Set<String> = [Log.widthSignature(100, 120)]
