@@ -25,6 +25,8 @@ extension LayoutRequestHook {
     private typealias Mark = @convention(c) (AnyObject?, Selector, ObjCBool) -> Void
     #endif
     private typealias SetRect = @convention(c) (AnyObject?, Selector, CGRect) -> Void
+    private typealias SetActive = @convention(c) (AnyObject?, Selector, ObjCBool) -> Void
+    private typealias ActivateList = @convention(c) (AnyObject?, Selector, AnyObject?) -> Void
 
     /// Replaces the marking methods and the frame and bounds setters of the platform's view
     /// class with ones that tell the listener, then always call the implementation they
@@ -60,6 +62,35 @@ extension LayoutRequestHook {
             }
             method_setImplementation(method, imp_implementationWithBlock(replacement))
         }
+        return installActivations()
+    }
+
+    /// Replaces `-[NSLayoutConstraint setActive:]` and `+activateConstraints:` with ones that
+    /// tell the listener of each constraint made active (by its own address, as ReferenceKit's
+    /// constraint observer does on Linux): a constraint activated inside a pass changes the
+    /// engine, which marks its host for another one. Both always call the implementation they
+    /// replaced, as origins' hooks of the same methods do (`ConstraintOrigins+Swizzle`), so the
+    /// two chain in either order.
+    private static func installActivations() -> Bool {
+        let constraintClass: AnyClass = NSLayoutConstraint.self
+        let setActive = NSSelectorFromString("setActive:")
+        let activate = NSSelectorFromString("activateConstraints:")
+        guard let instanceMethod = class_getInstanceMethod(constraintClass, setActive),
+              let classMethod = class_getClassMethod(constraintClass, activate) else { return false }
+        let originalSetActive = method_getImplementation(instanceMethod)
+        let setActiveReplacement: @convention(block) (AnyObject?, ObjCBool) -> Void = { constraint, active in
+            if active.boolValue, let constraint { LayoutRequestHook.request(.constraintActivated, view: constraint) }
+            unsafeBitCast(originalSetActive, to: SetActive.self)(constraint, setActive, active)
+        }
+        method_setImplementation(instanceMethod, imp_implementationWithBlock(setActiveReplacement))
+        let originalActivate = method_getImplementation(classMethod)
+        let activateReplacement: @convention(block) (AnyObject?, AnyObject?) -> Void = { owner, list in
+            if LayoutRequestHook.armed != 0, let constraints = list as? NSArray {
+                for constraint in constraints { LayoutRequestHook.request(.constraintActivated, view: constraint as AnyObject) }
+            }
+            unsafeBitCast(originalActivate, to: ActivateList.self)(owner, activate, list)
+        }
+        method_setImplementation(classMethod, imp_implementationWithBlock(activateReplacement))
         return true
     }
 }
@@ -76,8 +107,7 @@ extension LayoutRequestHook {
     /// `setFrameImplementation(_:)`; the bounds setter goes through the frame's) with ones that
     /// tell the listener, then always call the implementation they replaced; and observes
     /// constraint activations (`addConstraintObserver`, ReferenceKit's stand-in for the
-    /// swizzles of `setActive:` that origins use on Apple platforms, where the loop hook does not
-    /// see activations yet).
+    /// swizzles of `setActive:` and `activateConstraints:` on Apple platforms).
     static func install() -> Bool {
         for (method, kind) in [(MarkMethod.setNeedsLayout, Kind.setNeedsLayout),
                                (MarkMethod.setNeedsUpdateConstraints, Kind.setNeedsUpdateConstraints)] {
