@@ -206,21 +206,6 @@ enum InputFile {
         return Int(max(0, min(load[0], 64)))
     }
 
-    #if os(Linux)
-    /// The threads runnable on the machine right now, this one included: the `R` of `/proc/loadavg`'s
-    /// `R/T` field (proc(5)); `nil` when it cannot be read.
-    private static func runnableThreads() -> Int? {
-        let descriptor = Glibc.open("/proc/loadavg", O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { Glibc.close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 128)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let fields = String(decoding: bytes[..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
-        return Int(fields[3][..<slash])
-    }
-    #endif
 
     /// The open descriptor of `path` (0 for `-`), or `nil` after printing why not.
     private static func open(_ path: String) -> Int32? {
@@ -346,3 +331,20 @@ struct InputTally {
 private func openForReading(_ path: String) -> Int32 {
     open(path, O_RDONLY)
 }
+
+#if os(Linux)
+/// The threads runnable on the machine right now, this one included: the `R` of `/proc/loadavg`'s
+/// `R/T` field (proc(5)); `nil` when it cannot be read. Outside `InputFile`, whose own `open`
+/// would hide the C library's.
+private func runnableThreads() -> Int? {
+    let descriptor = open("/proc/loadavg", O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 128)
+    let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    let fields = String(decoding: bytes[..<count], as: UTF8.self).split(separator: " ")
+    guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
+    return Int(fields[3][..<slash])
+}
+#endif
