@@ -121,14 +121,21 @@ final class ConflictRunReader {
         if quietOffset != nil { quietOffset = 0 }
         var segment = 0
         var lineStart = 0
+        // Counted here and stored before each feed (`feed` reads it), not once a line in the reader.
+        var lines = lineCount
         while lineStart < text.count {
+            let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
             // A test line's first byte, after the blanks xcbeautify indents with, tells it from
             // the rest; most lines need nothing more than their end found.
             var first = lineStart
-            while first < text.count, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
-            let lineEnd = text.firstIndex(of: 0x0A, from: first, to: text.count) ?? text.count
+            // Four spaces at a time first: XCTest's activity lines and a conflict's list are indented by four.
+            while lineEnd - first >= 4, UnsafeRawPointer(text.base + first).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
+                first += 4
+            }
+            while first < lineEnd, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
             if first < lineEnd, Self.mayBeTestLine(text[first]), let event = TestLogLine.event(text, first, lineEnd) {
                 if Self.startsOutput(event) {
+                    lineCount = lines
                     feed(text, segment, lineStart)
                     segment = lineStart
                     apply(event)
@@ -136,12 +143,14 @@ final class ConflictRunReader {
                     deferred.append(event)
                 }
             } else if lineStart - segment >= Self.runBytes {
+                lineCount = lines
                 feed(text, segment, lineStart)
                 segment = lineStart
             }
-            if lineEnd < text.count { lineCount += 1 }
+            if lineEnd < text.count { lines += 1 }
             lineStart = lineEnd + 1
         }
+        lineCount = lines
         feed(text, segment, text.count)
         keepCarry(text)
         endsInsideLine = text[text.count - 1] != 0x0A
@@ -230,9 +239,9 @@ final class ConflictRunReader {
     /// Applies the test lines that waited for the parser, in order.
     private func applyDeferred() {
         guard !deferred.isEmpty else { return }
-        let events = deferred
+        // `apply` adds none: the list is read in place and emptied after, its storage kept.
+        for event in deferred { apply(event) }
         deferred.removeAll(keepingCapacity: true)
-        for event in events { apply(event) }
     }
 
     /// Moves the test context over one test line, the parser having read every line before it.

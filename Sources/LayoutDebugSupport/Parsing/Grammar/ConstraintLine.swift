@@ -48,10 +48,25 @@ enum ConstraintLine {
     /// it meets and reads the line only for one that does.
     static func opensNamed(_ text: ByteText, at open: Int) -> Bool {
         if text.has("<private>", at: open) { return true }
-        // A class name stops at a blank or a line's end, so the text's end bounds it as the line's would.
-        guard let cursor = classEnd(text, after: open, to: text.count) else { return false }
-        return text.has("Constraint", at: cursor - 10)
+        var nameStart = open + 1
+        if nameStart < text.count, text[nameStart] == UInt8(ascii: "<") { nameStart += 1 }  // old SnapKit `<<Class:0x…>`
+        // A class name ends at the first byte that is not one, which must be its `:`; and no class
+        // name holds a `:`. So the first `:` near the `<` is found first and the ten bytes before it
+        // compared with "Constraint": that turns away nearly every `<` (`<UIView: 0x…>`) without
+        // reading its name a byte at a time. A name longer than the reach is read as before.
+        let reach = min(text.count, nameStart + Self.nameReach)
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":"), from: nameStart, to: reach) else {
+            // A class name stops at a blank or a line's end, so the text's end bounds it as the line's would.
+            guard reach < text.count, let cursor = classEnd(text, after: open, to: text.count) else { return false }
+            return text.has("Constraint", at: cursor - 10)
+        }
+        guard colon > nameStart, text.has("Constraint", at: colon - 10) else { return false }
+        for index in nameStart..<colon where !ByteClass.isClassName(text[index]) { return false }
+        return true
     }
+
+    /// How far after a `<` `opensNamed` looks for its class name's `:` at once.
+    static let nameReach = 64
 
     /// The index of the `:` after the class name that the `<` at `open`
     /// begins (`<Class:`, or `<<Class:` as old SnapKit prints it), within
