@@ -44,8 +44,13 @@ enum NoticePhrases {
     /// line holds no constraint-named class (`View: <App.Cell: 0x…`,
     /// `anchors <NSLayoutXAxisAnchor:0x…`): between conflicts the parser
     /// reads such a line instead of passing over it.
-    static func opensNoticeObject(_ text: ByteText, at open: Int) -> Bool {
-        text.has("View: ", at: open - 6) || text.has("Cell: ", at: open - 6) || text.has("anchors ", at: open - 8)
+    @inline(__always) static func opensNoticeObject(_ text: ByteText, at open: Int) -> Bool {
+        // Each phrase ends in `: ` or `s `: the byte two before the `<` turns away nearly every other
+        // `<` (`present <UIAlertController`, `layer = <CALayer`) before any phrase is compared.
+        guard open >= 6 else { return false }
+        let mark = text[open - 2]
+        guard mark == UInt8(ascii: ":") || mark == UInt8(ascii: "s") else { return false }
+        return text.has("View: ", at: open - 6) || text.has("Cell: ", at: open - 6) || text.has("anchors ", at: open - 8)
     }
 }
 
