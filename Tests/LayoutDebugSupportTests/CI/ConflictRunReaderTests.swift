@@ -101,6 +101,23 @@ final class ConflictRunReaderTests: XCTestCase {
         XCTAssertEqual(run.groups.first { $0.signature == Self.widthSignature(100, 160) }?.outsideTests, 1)
     }
 
+    /// xcbeautify indents its result lines; however deep, with spaces or tabs, they are read, and
+    /// every line is counted once, blank ones and one of blanks alone included.
+    func test_indentedResultLines_areRead_andEveryLineCounted() {
+        let log = "Test Suite 'TitleTests' started at 2026-11-29 10:00:00.000\n" + Self.widthConflict(100, 120)
+            + "        ✔ testTitle (0.010 seconds)\n" + "       \n" + Self.widthConflict(100, 140)
+            + "  \t   ✖ testBadge, XCTAssertTrue failed\n" + Self.widthConflict(100, 160) + "\t✔ testClean (0.001 seconds)\n"
+            + "   "
+        let lines = log.utf8.filter { $0 == 0x0A }.count + 1
+        for piece in [0, 1, 4] {
+            let run = Self.read(log, piece: piece)
+            XCTAssertEqual(tests(run, Self.widthSignature(100, 120)), ["TitleTests.testTitle"], "piece \(piece)")
+            XCTAssertEqual(tests(run, Self.widthSignature(100, 140)), ["TitleTests.testBadge"], "piece \(piece)")
+            XCTAssertEqual(tests(run, Self.widthSignature(100, 160)), ["TitleTests.testClean"], "piece \(piece)")
+            XCTAssertEqual(run.lines, lines, "piece \(piece)")
+        }
+    }
+
     func test_swiftTestingLog_givesAConflictToTheTestStartedLastOfThoseRunning() {
         let log = "◇ Test title() started.\n" + Self.widthConflict(100, 120) + "◇ Test badge() started.\n"
             + Self.widthConflict(100, 140) + "✔ Test badge() passed after 0.001 seconds.\n" + Self.widthConflict(100, 160)
