@@ -30,6 +30,8 @@ final class ConflictRunReader {
     /// Test lines read since the parser was last fed that need no cut of their own (an end, a
     /// suite, a failure), applied once it has read up to the next cut.
     private var deferred: [TestLogEvent] = []
+    /// The XCTest name read last, so the test's end line need not make it again.
+    private var testNames = TestNameMemo()
 
     // MARK: Reading first occurrences again
 
@@ -123,6 +125,10 @@ final class ConflictRunReader {
         var lineStart = 0
         // Counted here and stored before each feed (`feed` reads it), not once a line in the reader.
         var lines = lineCount
+        // Held here while the lines are read, so a test line's look-up costs no access to the reader.
+        var names = TestNameMemo()
+        swap(&names, &testNames)
+        defer { swap(&names, &testNames) }
         while lineStart < text.count {
             let lineEnd = text.firstIndex(of: 0x0A, from: lineStart, to: text.count) ?? text.count
             // A test line's first byte, after the blanks xcbeautify indents with, tells it from
@@ -133,7 +139,7 @@ final class ConflictRunReader {
                 first += 4
             }
             while first < lineEnd, text[first] == 0x20 || text[first] == 0x09 { first += 1 }
-            if first < lineEnd, Self.mayBeTestLine(text[first]), let event = TestLogLine.event(text, first, lineEnd) {
+            if first < lineEnd, Self.mayBeTestLine(text[first]), let event = TestLogLine.event(text, first, lineEnd, names: &names) {
                 if Self.startsOutput(event) {
                     lineCount = lines
                     feed(text, segment, lineStart)

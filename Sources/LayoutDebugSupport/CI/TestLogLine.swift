@@ -15,6 +15,12 @@ enum TestLogEvent: Equatable {
     case failure(TestCaseName, CodeLocation)
 }
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - TestLogLine
 
 /// Reads the lines test runners print about test cases, in every form a CI log holds them:
@@ -42,6 +48,12 @@ enum TestLogEvent: Equatable {
 enum TestLogLine {
     /// The event the line `start..<end` of `text` prints, or `nil` for any other line.
     static func event(_ text: ByteText, _ start: Int, _ end: Int) -> TestLogEvent? {
+        var names = TestNameMemo()
+        return event(text, start, end, names: &names)
+    }
+
+    /// `event`, with the XCTest names read on earlier lines (`TestNameMemo`).
+    static func event(_ text: ByteText, _ start: Int, _ end: Int, names: inout TestNameMemo) -> TestLogEvent? {
         var index = skipBlanksAndEscapes(text, start, end)
         guard index < end else { return nil }
         // A GitHub workflow command xcbeautify's GitHub renderer wraps a line in (`::error …::line`).
@@ -52,9 +64,9 @@ enum TestLogLine {
         guard index < end else { return nil }
         switch text[index] {
         case UInt8(ascii: "T"):
-            return xctest(text, index, end)
+            return xctest(text, index, end, &names)
         case UInt8(ascii: "/"):
-            return failure(text, index, end)
+            return failure(text, index, end, &names)
         case 0x80...:
             return symbolLine(text, index, end)
         default:
@@ -65,14 +77,14 @@ enum TestLogLine {
     // MARK: - XCTest
 
     /// `Test Case '…' started…|passed…|failed…|skipped…` or `Test Suite '…' started at …`.
-    private static func xctest(_ text: ByteText, _ start: Int, _ end: Int) -> TestLogEvent? {
+    private static func xctest(_ text: ByteText, _ start: Int, _ end: Int, _ names: inout TestNameMemo) -> TestLogEvent? {
         if text.has("Test Suite '", at: start) {
             guard let close = text.firstIndex(of: "' started", from: start + 12, to: end) else { return nil }
             return .suite(text.string(start + 12, close))
         }
         guard text.has("Test Case '", at: start),
               let close = text.firstIndex(of: "' ", from: start + 11, to: end),
-              let test = xctestName(text, start + 11, close) else { return nil }
+              let test = names.name(text, start + 11, close) else { return nil }
         let verb = close + 2
         if text.has("started", at: verb) { return .started(test) }
         if text.has("passed", at: verb) || text.has("failed", at: verb) || text.has("skipped", at: verb) {
@@ -97,12 +109,12 @@ enum TestLogLine {
     }
 
     /// `PATH:LINE: error: TEST : message`.
-    private static func failure(_ text: ByteText, _ start: Int, _ end: Int) -> TestLogEvent? {
+    private static func failure(_ text: ByteText, _ start: Int, _ end: Int, _ names: inout TestNameMemo) -> TestLogEvent? {
         guard let marker = text.firstIndex(of: ": error: ", from: start, to: end),
               let colon = text.lastIndex(of: UInt8(ascii: ":"), from: start, to: marker),
               let line = Int(text.string(colon + 1, marker)), line > 0,
               let testEnd = text.firstIndex(of: " : ", from: marker + 9, to: end),
-              let test = xctestName(text, marker + 9, testEnd) else { return nil }
+              let test = names.name(text, marker + 9, testEnd) else { return nil }
         return .failure(test, CodeLocation(path: text.string(start, colon), line: line))
     }
 
@@ -184,5 +196,29 @@ enum TestLogLine {
         case 0xC0...: return 2
         default: return 1
         }
+    }
+}
+
+// MARK: - TestNameMemo
+
+/// The XCTest name read last, kept with its bytes. A test's end line names the test its start
+/// line named (and a failure line the test running), so its name is compared with those bytes
+/// instead of made into two strings again.
+struct TestNameMemo {
+    private var bytes: [UInt8] = []
+    private var last: TestCaseName?
+
+    /// `TestLogLine.xctestName` of the bytes `start..<end` of `text`.
+    mutating func name(_ text: ByteText, _ start: Int, _ end: Int) -> TestCaseName? {
+        let count = end - start
+        if let last, count > 0, bytes.count == count,
+           bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.base + start, count) == 0 }) {
+            return last
+        }
+        guard let name = TestLogLine.xctestName(text, start, end) else { return nil }
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.base + start, count: count))
+        last = name
+        return name
     }
 }

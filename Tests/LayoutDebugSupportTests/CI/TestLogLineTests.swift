@@ -67,4 +67,28 @@ final class TestLogLineTests: XCTestCase {
             XCTAssertNil(event(line), line)
         }
     }
+
+    /// Lines read in turn, as a log's are (each name kept for the next line to compare with), give
+    /// each line's own test: an end naming the test just started, one naming another whose name
+    /// only extends it, a failure, another runner's form of the same name, an empty name.
+    func test_linesReadInTurn_eachNameTheirOwnTest() {
+        var names = TestNameMemo()
+        func read(_ line: String) -> TestLogEvent? {
+            var bytes = Array(line.utf8)
+            return ByteText.withTerminated(&bytes) { text, count in TestLogLine.event(text, 0, count, names: &names) }
+        }
+        XCTAssertEqual(read("Test Case '-[AppTests.TitleTests testTitle]' started."), .started(name("AppTests.TitleTests", "testTitle")))
+        XCTAssertEqual(read("Test Case '-[AppTests.TitleTests testTitle]' passed (0.010 seconds)."),
+                       .ended(name("AppTests.TitleTests", "testTitle")))
+        XCTAssertEqual(read("Test Case '-[AppTests.TitleTests testTitles]' passed (0.010 seconds)."),
+                       .ended(name("AppTests.TitleTests", "testTitles")))
+        XCTAssertEqual(read("Test Case '-[AppTests.TitleTests testTitle]' started."), .started(name("AppTests.TitleTests", "testTitle")))
+        XCTAssertEqual(read("/ci/AppTests/TitleTests.swift:42: error: -[AppTests.TitleTests testTitle] : XCTAssertTrue failed"),
+                       .failure(name("AppTests.TitleTests", "testTitle"), CodeLocation(path: "/ci/AppTests/TitleTests.swift", line: 42)))
+        XCTAssertEqual(read("Test Case 'AppTests.TitleTests.testTitle' passed (0.002 seconds)"),
+                       .ended(name("AppTests.TitleTests", "testTitle")))
+        XCTAssertNil(read("Test Case '' passed (0.002 seconds)"))
+        XCTAssertEqual(read("Test Case 'AppTests.TitleTests.testTitle' passed (0.002 seconds)"),
+                       .ended(name("AppTests.TitleTests", "testTitle")))
+    }
 }
