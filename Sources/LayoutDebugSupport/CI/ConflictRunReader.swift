@@ -13,15 +13,21 @@
 /// emits the same conflicts in the same order. Runs are cut every `runBytes` too, so that point
 /// is never far back; bytes since it that a buffer cannot keep are copied (`carry`), at most
 /// `carryLimit`.
+///
+/// The state each conflict and each test line touches is marked `@exclusivity(unchecked)`:
+/// only the reader's own methods reach it, on one thread, and `handle` (which runs inside the
+/// parser's access, as its `emit`) touches everything but the parser; checked, each access was
+/// a call into the runtime, some 80 instructions, tens of thousands of them in a CI log. The
+/// parser stays checked, so a `handle` that reached it would still trap.
 final class ConflictRunReader {
     /// What has been read.
-    private(set) var run: ConflictRun
+    @exclusivity(unchecked) private(set) var run: ConflictRun
     private var parser: ConsoleLogParser
-    private var context = TestContext()
+    @exclusivity(unchecked) private var context = TestContext()
     private let appModules: Set<String>
     /// The conflict being read when a test line came, by the ordinal it will be emitted with,
     /// and the test it was printed in.
-    private var straddling: (ordinal: Int, target: TestContext.Target)?
+    @exclusivity(unchecked) private var straddling: (ordinal: Int, target: TestContext.Target)?
     /// Lines read before the current position.
     private var lineCount = 0
     private let piece: (index: Int, firsts: FirstOccurrences)?
@@ -29,7 +35,7 @@ final class ConflictRunReader {
     private var endsInsideLine = false
     /// Test lines read since the parser was last fed that need no cut of their own (an end, a
     /// suite, a failure), applied once it has read up to the next cut.
-    private var deferred: [TestLogEvent] = []
+    @exclusivity(unchecked) private var deferred: [TestLogEvent] = []
     /// The XCTest name read last, so the test's end line need not make it again.
     private var testNames = TestNameMemo()
 
@@ -46,7 +52,7 @@ final class ConflictRunReader {
     private var carryComplete = true
     /// New conflicts emitted in the current run whose first occurrence is kept: their ordinals
     /// and groups.
-    private var toKeep: [(ordinal: Int, group: Int)] = []
+    @exclusivity(unchecked) private var toKeep: [(ordinal: Int, group: Int)] = []
 
     /// Most bytes the parser is given in one call: a quiet point at least this often.
     static let runBytes = 64 << 10
@@ -75,13 +81,13 @@ final class ConflictRunReader {
     // MARK: Pieces
 
     /// The groups of conflicts read before the piece's first test line, with their counts.
-    private var inheritedCounts: [Int: Int] = [:]
+    @exclusivity(unchecked) private var inheritedCounts: [Int: Int] = [:]
     /// The first xcbeautify result line's test, to which the log before the piece's waiting
     /// conflicts belong.
-    private var firstCompleted: Int?
+    @exclusivity(unchecked) private var firstCompleted: Int?
     /// Test ids of result lines read before the piece's first suite line: their suite is the
     /// log's before the piece.
-    private var testsWithoutSuite: Set<Int> = []
+    @exclusivity(unchecked) private var testsWithoutSuite: Set<Int> = []
 
     /// What a piece leaves for the pieces after it, and takes from those before
     /// (`ConflictRunPieces`).
