@@ -192,20 +192,21 @@ enum InputFile {
         return max(1, workers - busy)
     }
 
-    /// How many cores other work keeps busy now: on Linux, the threads runnable at this moment
-    /// besides this one (the kernel's count, `/proc/loadavg`'s fourth field, "running/total");
-    /// elsewhere the last minute's load average. That average lags: for a minute after a build
-    /// it still counts the compiler's cores (`bench/ci/run.sh` builds, then reads), and the log
-    /// was read on one thread with both cores idle.
+    /// How many cores other work keeps busy: the fewer of what the last minute's load average
+    /// says and, on Linux, the threads runnable at this moment besides this one (the kernel's
+    /// count, `/proc/loadavg`'s fourth field, "running/total"). Either alone misleads: the
+    /// average lags, so for a minute after a build it still counts the compiler's cores
+    /// (`bench/ci/run.sh` builds, then reads), and the moment's count may catch the shell that
+    /// started this process still runnable; on a machine busy for a minute and now, both agree.
     private static var busyCores: Int? {
-        #if os(Linux)
-        if let running = runnableThreads() { return max(0, running - 1) }
-        #endif
         var load = [0.0]
         guard getloadavg(&load, 1) == 1, load[0].isFinite else { return nil }
-        return Int(max(0, min(load[0], 64)))
+        let average = Int(max(0, min(load[0], 64)))
+        #if os(Linux)
+        if let running = runnableThreads() { return min(average, max(0, running - 1)) }
+        #endif
+        return average
     }
-
 
     /// The open descriptor of `path` (0 for `-`), or `nil` after printing why not.
     private static func open(_ path: String) -> Int32? {
