@@ -175,11 +175,19 @@ class LLDBSession(object):
         while self.process.GetState() == lldb.eStateStopped and time.time() < deadline:
             self.process.Continue()
         assert self.process.GetState() == lldb.eStateExited, self.state()
-        # LLDB's exit description tells a signal or a lost debug server from the app's own
-        # status: CI once saw -1 here, once in 622 tests at load 8-15, with no description kept.
-        assert self.process.GetExitStatus() == 0, (self.process.GetExitStatus(),
-                                                   self.process.GetExitDescription(), self.demo_stderr())
+        status, description = self.process.GetExitStatus(), self.process.GetExitDescription()
         stdout = self.demo_stdout()
+        if status == -1 and description == "lost connection":
+            # LLDB lost lldb-server as the app exited, before the exit packet came (twice in CI,
+            # once in 673 tests, both at a load of 2 and more; a known class of lldb-server
+            # flake): the app's own status is then unknown to LLDB, so its output says how it
+            # ended. A Swift trap, a crash (Swift's backtracer) or an uncaught exception prints
+            # its reason on stderr.
+            stderr = self.demo_stderr()
+            assert not any(word in stderr for word in ("Fatal error", "Program crashed", "Terminating app")), \
+                stderr[-3000:]
+        else:
+            assert status == 0, (status, description, self.demo_stderr())
         assert "== frames ==" in stdout, stdout
         return stdout
 
