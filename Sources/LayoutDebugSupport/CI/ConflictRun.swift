@@ -75,6 +75,10 @@ struct ConflictRun {
         groups.reserveCapacity(known.count)
     }
 
+    /// An empty run for a piece of the same input, read apart: it knows the baseline's
+    /// signatures and the report limit this run does.
+    func emptyPiece() -> ConflictRun { ConflictRun(known: known, reportLimit: reportLimit) }
+
     // MARK: - Adding
 
     /// Counts one conflict; the caller notes its test case (`note(test:in:)`).

@@ -62,7 +62,7 @@ enum ConflictRunPieces {
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let caches = SummarizingCaches(sharing: shared)
             while let index = next.take() {
-                let reader = ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
+                let reader = ConflictRunReader(run: template.emptyPiece(),
                                                appModules: appModules, caches: caches, inherits: index > 0,
                                                piece: (index, firsts))
                 var result = PieceResult()

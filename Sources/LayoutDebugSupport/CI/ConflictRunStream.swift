@@ -22,8 +22,6 @@ import Foundation
 final class ConflictRunStream {
     /// Bytes in a piece, about: the cut is the first place after this where one may be made.
     static let pieceBytes = 4 << 20
-    /// The most bytes one `read(2)` asks for (as `LineChunks.readSize`).
-    static let readSize = 256 << 10
 
     /// What the stream turned out to be.
     enum Outcome {
@@ -124,7 +122,7 @@ final class ConflictRunStream {
     /// Reads what the stream has into the end of `buffer`; 0 at its end.
     private func readSome(into buffer: PieceBuffer) throws(ConsoleReadError) -> Int {
         while true {
-            let count = readBytes(descriptor, buffer.base + buffer.count, min(Self.readSize, buffer.capacity - buffer.count))
+            let count = readBytes(descriptor, buffer.base + buffer.count, min(LineChunks.readSize, buffer.capacity - buffer.count))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io(errno)
@@ -152,7 +150,7 @@ final class ConflictRunStream {
             buffer.count = 0
             return buffer
         }
-        return PieceBuffer(capacity: pieceBytes + ConsoleLogPieces.searchBytes + Self.readSize)
+        return PieceBuffer(capacity: pieceBytes + ConsoleLogPieces.searchBytes + LineChunks.readSize)
     }
 
     // MARK: - Pieces
@@ -197,7 +195,7 @@ final class ConflictRunStream {
         stopWorkers()
         // Where no piece was added the reader is the whole stream's, as without threads.
         let reader = start == 0 ? ConflictRunReader(run: run, appModules: appModules)
-            : ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
+            : ConflictRunReader(run: template.emptyPiece(),
                                 appModules: appModules, inherits: true, piece: (start, firsts))
         for index in start..<cutCount {
             if let piece = held[index] { reader.consume(piece.lines(upTo: piece.count)) }
@@ -272,7 +270,7 @@ final class ConflictRunStream {
             DispatchQueue.global().async(group: finished) {
                 let caches = SummarizingCaches(sharing: shared)
                 while let (index, piece) = work.take() {
-                    let reader = ConflictRunReader(run: ConflictRun(known: template.known, reportLimit: template.reportLimit),
+                    let reader = ConflictRunReader(run: template.emptyPiece(),
                                                    appModules: appModules, caches: caches, inherits: index > 0,
                                                    piece: (index, firsts))
                     reader.consume(piece.lines(upTo: piece.count))
@@ -398,9 +396,4 @@ private final class PieceWork: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
-}
-
-/// `read(2)`, named apart from the type's own `read`.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

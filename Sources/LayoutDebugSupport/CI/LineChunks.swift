@@ -145,8 +145,3 @@ enum LineChunks {
         return total
     }
 }
-
-/// `read(2)`, named apart from the type's own `read`.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}

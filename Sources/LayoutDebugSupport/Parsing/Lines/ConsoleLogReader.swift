@@ -164,7 +164,8 @@ public enum ConsoleLogReader {
 
 /// `read(2)`. Inside `ConsoleLogReader` the name `read` means the type's own method, and a
 /// module-qualified call would name a different C library on each platform (`Glibc`, `Darwin`);
-/// at file scope the plain name reaches whichever one was imported above.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+/// at file scope the plain name reaches whichever one was imported above. The CI readers'
+/// (`LineChunks`, `ConflictRunStream`) call it too.
+func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
